@@ -1,0 +1,127 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseJsonObject, requireChoices, requirePathSegment, requireText } from '../../shared';
+
+/** Roles offered in the UI and the permission action each one grants (mission-spec §2). */
+export const ROLE_ACTIONS = {
+	editor: 'role:editor',
+	viewer: 'role:viewer',
+	admin: 'admin',
+} as const;
+
+export type Role = keyof typeof ROLE_ACTIONS;
+
+export const DEFAULT_PERMISSION_GROUP_KEY = 'serviceDefault';
+
+export const rolesField: INodeProperties = {
+	displayName: 'Roles',
+	name: 'roles',
+	type: 'multiOptions',
+	options: [
+		{ name: 'Admin', value: 'admin', description: 'Admin permissions (action "admin")' },
+		{ name: 'Editor', value: 'editor', description: 'Editor permissions (action "role:editor")' },
+		{ name: 'Viewer', value: 'viewer', description: 'Viewer permissions (action "role:viewer")' },
+	],
+	default: [],
+	description:
+		'Roles to grant in the project. Not needed when Options → Permissions (JSON) is set.',
+};
+
+export const permissionOptions: INodeProperties[] = [
+	{
+		displayName: 'Permission Group Key',
+		name: 'permissionGroupKey',
+		type: 'string',
+		default: DEFAULT_PERMISSION_GROUP_KEY,
+		description:
+			'Key of the permission group the roles are put under. The mission document uses serviceDefault; the vendor docs use relevanceDefault.',
+	},
+	{
+		displayName: 'Permissions (JSON)',
+		name: 'permissionsJson',
+		type: 'json',
+		default: '',
+		placeholder: '{"items": {"serviceDefault": {"actions": {"role:editor": true}}}}',
+		description:
+			'The whole permissions object, sent as given instead of the one built from Roles',
+	},
+];
+
+/**
+ * The permissions object for an item: either the raw JSON option (checked to have an `items`
+ * object of groups) or `{items: {<group>: {actions: {<action>: true}}}}` built from the roles.
+ */
+export function buildPermissions(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const raw = options.permissionsJson;
+	if (raw !== undefined && raw !== '' && !(typeof raw === 'object' && raw !== null && Object.keys(raw).length === 0)) {
+		const permissions = parseJsonObject(ctx, raw, 'Permissions (JSON)', itemIndex);
+		const groups = permissions.items;
+		if (!groups || typeof groups !== 'object' || Array.isArray(groups)) {
+			throw new NodeOperationError(ctx.getNode(), 'Permissions (JSON) needs an "items" object', {
+				itemIndex,
+				description: 'Example: {"items": {"serviceDefault": {"actions": {"role:editor": true}}}}',
+			});
+		}
+		for (const [key, group] of Object.entries(groups as IDataObject)) {
+			if (!group || typeof group !== 'object' || Array.isArray(group)) {
+				throw new NodeOperationError(ctx.getNode(), `Permissions (JSON): group "${key}" must be an object`, { itemIndex });
+			}
+		}
+		return permissions;
+	}
+
+	const roles = requireChoices(
+		ctx,
+		ctx.getNodeParameter('roles', itemIndex, []),
+		Object.keys(ROLE_ACTIONS) as Role[],
+		'Roles',
+		itemIndex,
+	);
+	const groupKey = requireText(
+		ctx,
+		options.permissionGroupKey ?? DEFAULT_PERMISSION_GROUP_KEY,
+		'Permission Group Key',
+		itemIndex,
+	);
+	const actions: IDataObject = {};
+	for (const role of roles) actions[ROLE_ACTIONS[role]] = true;
+	return { items: { [groupKey]: { actions } } };
+}
+
+/** A resource locator with a searchable list and a by-ID mode. */
+export function idLocator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	placeholder: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+			},
+		],
+	};
+}
+
+/** Reads a resource locator (or plain string) parameter as one path-safe identifier. */
+export function readId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return requirePathSegment(ctx, value, label, itemIndex);
+}

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as getAll from './getAll.operation';
+
+export { create, del as delete, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['project'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a project in an organization', action: 'Create a project' },
+			{ name: 'Delete', value: 'delete', description: 'Delete a project (not available yet)', action: 'Delete a project' },
+			{ name: 'Get Many', value: 'getAll', description: 'List the projects the key can see', action: 'Get many projects' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...getAll.description,
+	...del.description,
+];

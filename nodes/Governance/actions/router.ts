@@ -1,0 +1,38 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { OperationResult } from '../../shared';
+import { runItemLoop } from '../../shared';
+import { governanceSecrets } from '../transport';
+import * as invite from './invite';
+import type { GovernanceOperations, GovernanceResource, GovernanceType } from './node.type';
+import * as project from './project';
+import * as user from './user';
+
+type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult> };
+
+/** Every operation of every resource: a missing one fails to compile. */
+const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], Operation> } = {
+	project: { create: project.create, getAll: project.getAll, delete: project.delete },
+	invite: {
+		create: invite.create,
+		delete: invite.delete,
+		getAll: invite.getAll,
+		replace: invite.replace,
+	},
+	user: { getAll: user.getAll, updateRole: user.updateRole, remove: user.remove },
+};
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as GovernanceType['resource'];
+	const operation = this.getNodeParameter('operation', 0) as GovernanceType['operation'];
+	const forResource = operations[resource] as Record<string, Operation> | undefined;
+	const handler = forResource?.[operation];
+	if (!handler) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" is not known for resource "${resource}"`,
+		);
+	}
+	return await runItemLoop.call(this, handler.execute, async () => await governanceSecrets(this));
+}

@@ -1,0 +1,5 @@
+export * from './descriptions';
+export * from './itemLoop';
+export * from './redact';
+export * from './request';
+export * from './validation';

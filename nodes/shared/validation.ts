@@ -1,0 +1,149 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+type Ctx = Pick<IExecuteFunctions, 'getNode'>;
+
+function fail(ctx: Ctx, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+/** A required text value: trimmed, not empty. */
+export function requireText(ctx: Ctx, value: unknown, label: string, itemIndex: number): string {
+	if (typeof value === 'number') return String(value);
+	if (typeof value !== 'string' || value.trim() === '') {
+		fail(ctx, itemIndex, `${label} is required`, `Enter a value for "${label}".`);
+	}
+	return value.trim();
+}
+
+/**
+ * An identifier that goes into a URL path as one segment: not empty, no `/`, no `..`, no
+ * control characters. Returned trimmed and not yet encoded.
+ */
+export function requirePathSegment(
+	ctx: Ctx,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): string {
+	const text = requireText(ctx, value, label, itemIndex);
+	if (text.includes('/') || text.includes('\\')) {
+		fail(
+			ctx,
+			itemIndex,
+			`${label} must not contain "/"`,
+			`"${text}" is not a single identifier. Enter only the ID, not a path or URL.`,
+		);
+	}
+	// eslint-disable-next-line no-control-regex
+	if (text === '.' || text === '..' || /[\u0000-\u001f\u007f]/.test(text)) {
+		fail(ctx, itemIndex, `${label} is not a valid identifier`, `"${text}" cannot be used as an ID.`);
+	}
+	return text;
+}
+
+const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]]+@[^\s@<>(),;:"[\]]+\.[^\s@<>(),;:"[\]]{2,}$/;
+
+export function requireEmail(ctx: Ctx, value: unknown, label: string, itemIndex: number): string {
+	const text = requireText(ctx, value, label, itemIndex);
+	if (!EMAIL_PATTERN.test(text)) {
+		fail(
+			ctx,
+			itemIndex,
+			`${label} is not a valid email address: "${text}"`,
+			'Enter an address such as name@example.com.',
+		);
+	}
+	return text;
+}
+
+/** A JSON object given either as an object (from an expression) or as JSON text. */
+export function parseJsonObject(
+	ctx: Ctx,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): IDataObject {
+	let parsed: unknown = value;
+	if (typeof value === 'string') {
+		try {
+			parsed = JSON.parse(value);
+		} catch (error) {
+			fail(
+				ctx,
+				itemIndex,
+				`${label} is not valid JSON`,
+				`${(error as Error).message}. Enter a JSON object such as {"key": "value"}.`,
+			);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		fail(ctx, itemIndex, `${label} must be a JSON object`, 'Enter a JSON object such as {"key": "value"}.');
+	}
+	return parsed as IDataObject;
+}
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date as YYYY-MM-DD. Accepts that text, an ISO date-time (as n8n's date picker and
+ * `$now` give) or a Date/Luxon value, and rejects dates that do not exist (2026-02-30).
+ */
+export function requireDate(ctx: Ctx, value: unknown, label: string, itemIndex: number): string {
+	let text: string | undefined;
+	if (value instanceof Date) text = value.toISOString().slice(0, 10);
+	else if (value && typeof value === 'object' && typeof (value as { toISODate?: unknown }).toISODate === 'function') {
+		text = String((value as { toISODate: () => string }).toISODate());
+	} else if (typeof value === 'string') {
+		const trimmed = value.trim();
+		text = /^\d{4}-\d{2}-\d{2}T/.test(trimmed) ? trimmed.slice(0, 10) : trimmed;
+	}
+	const match = text ? DATE_PATTERN.exec(text) : null;
+	if (!match) {
+		fail(ctx, itemIndex, `${label} must be a date as YYYY-MM-DD`, `Got "${String(value)}".`);
+	}
+	const [, year, month, day] = match.map(Number);
+	const date = new Date(Date.UTC(year, month - 1, day));
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+		fail(ctx, itemIndex, `${label} is not a real date: "${text}"`, 'Check the day and month.');
+	}
+	return text as string;
+}
+
+/** Every value must be one of `allowed`; at least one value unless `allowEmpty`. */
+export function requireChoices<T extends string>(
+	ctx: Ctx,
+	value: unknown,
+	allowed: readonly T[],
+	label: string,
+	itemIndex: number,
+	allowEmpty = false,
+): T[] {
+	const list = Array.isArray(value)
+		? value
+		: typeof value === 'string' && value.trim() !== ''
+			? value.split(',').map((entry) => entry.trim())
+			: [];
+	if (list.length === 0 && !allowEmpty) {
+		fail(ctx, itemIndex, `Choose at least one value for ${label}`, `Allowed: ${allowed.join(', ')}.`);
+	}
+	for (const entry of list) {
+		if (!allowed.includes(entry as T)) {
+			fail(ctx, itemIndex, `Unknown value for ${label}: "${String(entry)}"`, `Allowed: ${allowed.join(', ')}.`);
+		}
+	}
+	return [...new Set(list as T[])];
+}
+
+/** Return All / Limit as a number (Infinity for all), read for this item. */
+export function readLimit(
+	ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>,
+	itemIndex: number,
+): number {
+	if (ctx.getNodeParameter('returnAll', itemIndex, false) as boolean) return Infinity;
+	const limit = Number(ctx.getNodeParameter('limit', itemIndex, 50));
+	if (!Number.isInteger(limit) || limit < 1) {
+		fail(ctx, itemIndex, 'Limit must be a whole number of at least 1', `Got "${String(limit)}".`);
+	}
+	return limit;
+}
