@@ -40,7 +40,7 @@ export class GovernanceApi implements ICredentialType {
 
 	displayName = 'Governance API';
 
-	icon: Icon = 'file:governance.svg';
+	icon: Icon = { light: 'file:governance.svg', dark: 'file:governance.dark.svg' };
 
 	documentationUrl = 'https://relevanceai.com/docs/api-reference/introduction';
 

@@ -85,6 +85,18 @@ const NETWORK_ERROR_CODES = new Set([
 	'EHOSTUNREACH',
 ]);
 
+const NETWORK_ERROR_TEXT: Record<string, string> = {
+	ECONNRESET: 'the connection was closed unexpectedly',
+	ECONNREFUSED: 'the connection was refused',
+	ETIMEDOUT: 'the request timed out',
+	ECONNABORTED: 'the request timed out',
+	EPIPE: 'the connection was closed unexpectedly',
+	EAI_AGAIN: 'the host name could not be resolved',
+	ENOTFOUND: 'the host name could not be resolved',
+	ENETUNREACH: 'the network is unreachable',
+	EHOSTUNREACH: 'the host is unreachable',
+};
+
 function header(headers: IDataObject, name: string): string | undefined {
 	const value = headers[name] ?? headers[name.toLowerCase()];
 	if (Array.isArray(value)) return String(value[0]);
@@ -146,8 +158,10 @@ function networkCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	while (current && typeof current === 'object' && !seen.has(current)) {
 		seen.add(current);
-		const code = (current as { code?: unknown }).code;
-		if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return code;
+		// n8n's NodeApiError keeps the network error's code as its httpCode.
+		for (const code of [(current as { code?: unknown }).code, (current as { httpCode?: unknown }).httpCode]) {
+			if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return code;
+		}
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
@@ -252,13 +266,17 @@ export async function apiRequest<T = unknown>(
 			if (code) {
 				throw fail(
 					{
-						message: `Could not reach the service (${code})`,
-						description: idempotent
-							? `The request was tried ${attempt + 1} times. Check that the server address in the credential is right and reachable from n8n.`
-							: 'The request changes data, so it was not repeated: it may or may not have been applied. Check the platform before running it again.',
+						// The code itself stays out of the message: n8n would swap such a message for
+						// its generic wording.
+						message: `Could not reach the service: ${NETWORK_ERROR_TEXT[code] ?? 'network error'}`,
+						description: `${
+							idempotent
+								? `The request was tried ${attempt + 1} times. Check that the server address in the credential is right and reachable from n8n.`
+								: 'The request changes data, so it was not repeated: it may or may not have been applied. Check the platform before running it again.'
+						} Network error code: ${code}.`,
 					},
 					undefined,
-					{ code },
+					{ networkError: code },
 				);
 			}
 			const message = error instanceof Error ? error.message : String(error);

@@ -35,7 +35,6 @@ export function requirePathSegment(
 			`"${text}" is not a single identifier. Enter only the ID, not a path or URL.`,
 		);
 	}
-	// eslint-disable-next-line no-control-regex
 	if (text === '.' || text === '..' || /[\u0000-\u001f\u007f]/.test(text)) {
 		fail(ctx, itemIndex, `${label} is not a valid identifier`, `"${text}" cannot be used as an ID.`);
 	}

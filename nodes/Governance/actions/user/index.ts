@@ -16,7 +16,7 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Get Many', value: 'getAll', description: 'List the users of the project', action: 'Get many users' },
 			{ name: 'Remove', value: 'remove', description: 'Remove a user from the project', action: 'Remove a user' },
-			{ name: 'Update Role', value: 'updateRole', description: 'Change a user\'s roles in the project', action: 'Update a user\'s role' },
+			{ name: 'Update Role', value: 'updateRole', description: 'Change a user\'s roles in the project', action: 'Update a user role' },
 		],
 		default: 'getAll',
 	},

@@ -1,0 +1,218 @@
+/**
+ * Runs nodes of the pack through n8n's own execution engine (n8n-core's WorkflowExecute):
+ * a small "Items" start node feeds input items to the node under test, which calls the local
+ * platform servers over real HTTP through n8n-core's real request helpers
+ * (httpRequestWithAuthentication), with credentials applied by the credential class's own
+ * `authenticate`.
+ */
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	ICredentials,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeProperties,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IWorkflowExecuteAdditionalData,
+	IVersionedNodeType,
+} from 'n8n-workflow';
+import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow';
+
+/** A start node that emits the items given in its `items` parameter. */
+class ItemsNode implements INodeType {
+	description = {
+		displayName: 'Items',
+		name: 'items',
+		group: ['input'],
+		version: 1,
+		description: 'Emits fixed items',
+		defaults: { name: 'Items' },
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[]' }],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const raw = this.getNodeParameter('items', 0) as string;
+		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+class TestCredentialsHelper extends ICredentialsHelper {
+	constructor(
+		private readonly data: Record<string, ICredentialDataDecryptedObject>,
+		private readonly types: Record<string, ICredentialType>,
+	) {
+		super();
+	}
+
+	getParentTypes(name: string): string[] {
+		const parents = this.types[name]?.extends ?? [];
+		return parents.flatMap((parent) => [parent, ...this.getParentTypes(parent)]);
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		typeName: string,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const type = this.types[typeName];
+		const authenticate = type?.authenticate;
+		if (typeof authenticate === 'function') {
+			return await authenticate.call(type, credentials, requestOptions);
+		}
+		if (authenticate && authenticate.type === 'generic') {
+			const resolve = (template: string) =>
+				template
+					.replace(/^=/, '')
+					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key: string) => String(credentials[key] ?? ''));
+			const headers = { ...(requestOptions.headers ?? {}) };
+			for (const [key, value] of Object.entries(authenticate.properties.headers ?? {})) {
+				headers[key] = resolve(String(value));
+			}
+			return { ...requestOptions, headers };
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(): Promise<ICredentialDataDecryptedObject | undefined> {
+		return undefined;
+	}
+
+	async getCredentials(): Promise<ICredentials> {
+		throw new Error('not used in tests');
+	}
+
+	async getDecrypted(
+		_additionalData: IWorkflowExecuteAdditionalData,
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentialDataDecryptedObject> {
+		const data = this.data[type];
+		if (!data) throw new Error(`No test credentials of type ${type}`);
+		return { ...data };
+	}
+
+	async updateCredentials(): Promise<void> {}
+
+	async updateCredentialsOauthTokenData(
+		_nodeCredentials: INodeCredentialsDetails,
+		type: string,
+		data: ICredentialDataDecryptedObject,
+	): Promise<void> {
+		this.data[type] = { ...this.data[type], ...data };
+	}
+
+	getCredentialsProperties(type: string): INodeProperties[] {
+		return this.types[type]?.properties ?? [];
+	}
+}
+
+export interface RunOptions {
+	node: INodeType;
+	/** The node's parameters (resource, operation, ...). */
+	parameters: IDataObject;
+	/** Input items for the node. */
+	items?: IDataObject[];
+	credentials: Record<string, ICredentialDataDecryptedObject>;
+	credentialTypes: ICredentialType[];
+	continueOnFail?: boolean;
+}
+
+export interface RunResult {
+	/** Output items of the node under test (first output). */
+	output: INodeExecutionData[];
+	/** The node's error, when it failed. */
+	error?: Error & { description?: string; context?: IDataObject; httpCode?: string | null };
+	run: IRun;
+}
+
+export async function runNode(options: RunOptions): Promise<RunResult> {
+	const nodeTypeName = `test.${options.node.description.name}`;
+	const itemsNode = new ItemsNode();
+	const types: Record<string, INodeType> = { 'test.items': itemsNode, [nodeTypeName]: options.node };
+	const nodeTypes: INodeTypes = {
+		getByName: (type: string) => types[type] as INodeType | IVersionedNodeType,
+		getByNameAndVersion: (type: string) => types[type],
+		getKnownTypes: () => ({}),
+	};
+
+	const credentialsOnNode: INode['credentials'] = {};
+	for (const type of Object.keys(options.credentials)) {
+		credentialsOnNode[type] = { id: `cred-${type}`, name: type };
+	}
+	const nodes: INode[] = [
+		{
+			id: 'items',
+			name: 'Items',
+			type: 'test.items',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+		},
+		{
+			id: 'under-test',
+			name: 'Under Test',
+			type: nodeTypeName,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: options.parameters as INode['parameters'],
+			credentials: credentialsOnNode,
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = {
+		Items: { main: [[{ node: 'Under Test', type: NodeConnectionTypes.Main, index: 0 }]] },
+	};
+	const workflow = new Workflow({ id: 'test-wf', name: 'test', nodes, connections, active: false, nodeTypes });
+
+	const credentialTypes: Record<string, ICredentialType> = {};
+	for (const type of options.credentialTypes) credentialTypes[type.name] = type;
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-exec', {
+		id: 'test-wf',
+		name: 'test',
+		nodes,
+		connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: {},
+	} as never);
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper({ ...options.credentials }, credentialTypes),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const execute = new WorkflowExecute(additionalData, 'manual');
+	const run = await execute.run({ workflow, startNode: workflow.getNode('Items') ?? undefined });
+	const taskData = run.data.resultData.runData['Under Test']?.[0];
+	const output = taskData?.data?.main?.[0] ?? [];
+	const error = (taskData?.error ?? run.data.resultData.error) as RunResult['error'];
+	return { output, error, run };
+}
