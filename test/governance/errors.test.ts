@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { GovernanceServer } from './harness';
 import { ADMIN_KEY, PROJECT_ID, VIEWER_KEY, VIEWER_USER_ID, byId, runGovernance, startServer } from './harness';
 
@@ -16,7 +18,7 @@ afterEach(async () => {
  * parameters before the node runs).
  */
 describe('bad input: clear error, item index, zero requests', () => {
-	const cases: Array<[string, object, object, RegExp]> = [
+	const cases: Array<[string, IDataObject, IDataObject, RegExp]> = [
 		['invalid email', { resource: 'invite', operation: 'create', email: '={{ $json.v }}', roles: ['viewer'], options: {} }, { v: 'not-an-email' }, /not a valid email address: "not-an-email"/],
 		['email with a space', { resource: 'invite', operation: 'create', email: '={{ $json.v }}', roles: ['viewer'], options: {} }, { v: 'a b@example.com' }, /not a valid email/],
 		['empty email', { resource: 'invite', operation: 'create', email: '={{ $json.v }}', roles: ['viewer'], options: {} }, { v: '' }, /Email is required/],

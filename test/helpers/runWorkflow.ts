@@ -18,6 +18,7 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IRun,
 	IWorkflowExecuteAdditionalData,
@@ -27,7 +28,7 @@ import { ICredentialsHelper, NodeConnectionTypes, Workflow } from 'n8n-workflow'
 
 /** A start node that emits the items given in its `items` parameter. */
 class ItemsNode implements INodeType {
-	description = {
+	description: INodeTypeDescription = {
 		displayName: 'Items',
 		name: 'items',
 		group: ['input'],
@@ -36,7 +37,7 @@ class ItemsNode implements INodeType {
 		defaults: { name: 'Items' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json' as const, default: '[]' }],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
