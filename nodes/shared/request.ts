@@ -67,8 +67,31 @@ export interface RequestOptions {
 	secrets?: string[];
 	/** Platform-specific wording of an error response. */
 	describeError?: (response: ApiResponse) => ApiErrorDetails;
+	/** Statuses answered as a response instead of an error (for example 404 for "does it exist?"). */
+	acceptStatuses?: number[];
 	/** Called with every wait, for tests and logs. */
 	onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
+	/**
+	 * Called before every attempt (the first and each retry) and may wait, for pacing (see
+	 * pacer.ts). The function it returns, if any, is called once that attempt has its answer.
+	 */
+	beforeAttempt?: () => Promise<(() => void) | void>;
+	/** Wait after a rate-limit answer that says not how long (default: back-off from baseDelayMs). */
+	rateLimitWaitMs?: number;
+	/** Told of every rate-limit answer and the wait chosen, so a pacer can hold other calls too. */
+	onRateLimit?: (waitMs: number) => void;
+	/**
+	 * For credentials that extend `oAuth2Api`. Calls go out with `ignoreHttpStatusErrors`, so
+	 * n8n's own refresh-on-401 does not fire; with this set, a 401 has n8n refresh the token
+	 * (`helpers.refreshOAuth2Token`, which also stores it) and the call is repeated once. A
+	 * refresh that fails, or a second 401, is reported as a connection to reconnect.
+	 */
+	oauth2?: OAuth2RefreshOptions;
+}
+
+export interface OAuth2RefreshOptions {
+	/** How the user names the connection, e.g. "Client Info". */
+	label: string;
 }
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -143,6 +166,38 @@ export function rateLimitOf(response: ApiResponse, now = Date.now()): RateLimitI
 		}
 	}
 	return info;
+}
+
+/** Token refreshes in progress, per credential, so that parallel calls share one refresh. */
+const refreshesInFlight = new Map<string, Promise<void>>();
+
+function errorText(error: unknown): string {
+	if (error instanceof Error) return error.message;
+	return typeof error === 'string' ? error : 'unknown error';
+}
+
+/**
+ * Has n8n refresh the OAuth2 access token of the node's credential and store it. Parallel
+ * callers of the same credential wait for the refresh already under way instead of starting one.
+ */
+async function refreshOAuth2(ctx: RequestContext, credentialType: string): Promise<void> {
+	const id = ctx.getNode().credentials?.[credentialType]?.id ?? ctx.getNode().name;
+	const key = `${credentialType}:${id}`;
+	const running = refreshesInFlight.get(key);
+	if (running) return await running;
+	const refresh = (async () => {
+		await ctx.helpers.refreshOAuth2Token.call(ctx, credentialType);
+	})();
+	refreshesInFlight.set(key, refresh);
+	try {
+		await refresh;
+	} finally {
+		refreshesInFlight.delete(key);
+	}
+}
+
+function reconnectDescription(label: string, detail: string): string {
+	return `${detail} Open the ${label} credential and reconnect it (Connect my account): a connection is renewed or revoked by disconnecting and reconnecting it.`;
 }
 
 function defaultDescribeError(response: ApiResponse): ApiErrorDetails {
@@ -228,6 +283,7 @@ export async function apiRequest<T = unknown>(
 
 	let attempt = 0;
 	let waitedMs = 0;
+	let refreshed = false;
 	const fail = (details: ApiErrorDetails, httpCode?: number, extra: JsonObject = {}) =>
 		new NodeApiError(
 			node,
@@ -252,6 +308,7 @@ export async function apiRequest<T = unknown>(
 
 	for (;;) {
 		let raw: { statusCode: number; headers: IDataObject; body: unknown };
+		const release = options.beforeAttempt ? await options.beforeAttempt() : undefined;
 		try {
 			raw = (await ctx.helpers.httpRequestWithAuthentication.call(
 				ctx,
@@ -259,6 +316,7 @@ export async function apiRequest<T = unknown>(
 				{ ...httpOptions, headers: { ...httpOptions.headers } },
 			)) as typeof raw;
 		} catch (error) {
+			release?.();
 			const code = networkCode(error);
 			if (code && idempotent && (await tryWait(policy.baseDelayMs * 2 ** attempt, code))) {
 				continue;
@@ -280,19 +338,62 @@ export async function apiRequest<T = unknown>(
 				);
 			}
 			const message = error instanceof Error ? error.message : String(error);
+			if (options.oauth2 && /OAuth credentials not connected/i.test(message)) {
+				throw fail(
+					{
+						message: `The ${options.oauth2.label} credential is not connected`,
+						description: reconnectDescription(options.oauth2.label, 'It has no access token yet.'),
+					},
+					401,
+				);
+			}
 			throw fail({ message });
 		}
+		release?.();
 
 		const response: ApiResponse = {
 			statusCode: raw.statusCode,
 			headers: raw.headers ?? {},
 			body: decodeBody(raw.body, encoding),
 		};
-		if (response.statusCode < 400) return response as ApiResponse<T>;
+		if (response.statusCode < 400 || options.acceptStatuses?.includes(response.statusCode)) {
+			return response as ApiResponse<T>;
+		}
+
+		if (response.statusCode === 401 && options.oauth2) {
+			const { label } = options.oauth2;
+			if (refreshed) {
+				const details = (options.describeError ?? defaultDescribeError)(response);
+				throw fail(
+					{
+						message: `The ${label} platform refused the refreshed access token: reconnect the credential`,
+						description: reconnectDescription(label, `The platform said: ${details.message}.`),
+					},
+					401,
+				);
+			}
+			refreshed = true;
+			try {
+				await refreshOAuth2(ctx, request.credentialType);
+			} catch (error) {
+				throw fail(
+					{
+						message: `The ${label} access token expired and could not be refreshed: reconnect the credential`,
+						description: reconnectDescription(
+							label,
+							`n8n asked for a new access token with the stored refresh token and was refused (${errorText(error)}).`,
+						),
+					},
+					401,
+				);
+			}
+			continue;
+		}
 
 		const rateLimit = rateLimitOf(response);
 		if (rateLimit) {
-			const waitMs = rateLimit.waitMs ?? policy.baseDelayMs * 2 ** attempt;
+			const waitMs = rateLimit.waitMs ?? options.rateLimitWaitMs ?? policy.baseDelayMs * 2 ** attempt;
+			options.onRateLimit?.(waitMs);
 			if (await tryWait(waitMs, `HTTP ${response.statusCode} rate limit`)) continue;
 			const details = (options.describeError ?? defaultDescribeError)(response);
 			const resetText = rateLimit.resetAt

@@ -1,0 +1,89 @@
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestOptions,
+	INodeProperties,
+	Icon,
+} from 'n8n-workflow';
+
+export const DEFAULT_CODE_HOSTING_SERVER = 'https://api.github.com';
+
+/** The API base of a code-hosting credential: https://api.github.com or https://HOST/api/v3. */
+export function codeHostingServer(credentials: ICredentialDataDecryptedObject): string {
+	const server = String(credentials.server ?? '').trim() || DEFAULT_CODE_HOSTING_SERVER;
+	return server.replace(/\/+$/, '');
+}
+
+/** Adds `Authorization: Bearer <token>` only for requests to the credential's own host. */
+export function withCodeHostingToken(
+	server: string,
+	token: string,
+	requestOptions: IHttpRequestOptions,
+): IHttpRequestOptions {
+	let target: URL;
+	try {
+		target = new URL(requestOptions.url, requestOptions.baseURL ?? server);
+	} catch {
+		return requestOptions;
+	}
+	if (target.origin !== new URL(server).origin) return requestOptions;
+	return {
+		...requestOptions,
+		headers: { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${token}` },
+	};
+}
+
+export class CodeHostingApi implements ICredentialType {
+	name = 'codeHostingApi';
+
+	displayName = 'Code Hosting API';
+
+	icon: Icon = { light: 'file:codeHosting.svg', dark: 'file:codeHosting.dark.svg' };
+
+	documentationUrl = 'https://docs.github.com/en/rest/authentication/authenticating-to-the-rest-api';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Server',
+			name: 'server',
+			type: 'string',
+			default: DEFAULT_CODE_HOSTING_SERVER,
+			description:
+				'API base URL: https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise Server',
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description:
+				'A personal access token. Fine-grained tokens work; grant only the repositories and permissions the workflows need.',
+		},
+	];
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		return withCodeHostingToken(
+			codeHostingServer(credentials),
+			String(credentials.accessToken ?? ''),
+			requestOptions,
+		);
+	}
+
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{ ($credentials.server || "https://api.github.com").replace(/\\/+$/, "") }}',
+			url: '/user',
+			method: 'GET',
+			headers: {
+				Accept: 'application/vnd.github+json',
+				'X-GitHub-Api-Version': '2022-11-28',
+			},
+		},
+	};
+}

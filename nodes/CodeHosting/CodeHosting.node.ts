@@ -1,0 +1,99 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as apiCall from './actions/apiCall';
+import * as branch from './actions/branch';
+import * as collaborator from './actions/collaborator';
+import * as commit from './actions/commit';
+import * as file from './actions/file';
+import * as gist from './actions/gist';
+import * as issue from './actions/issue';
+import * as projectItem from './actions/projectItem';
+import * as pullRequest from './actions/pullRequest';
+import * as rateLimit from './actions/rateLimit';
+import * as release from './actions/release';
+import * as repository from './actions/repository';
+import * as workflow from './actions/workflow';
+import { router } from './actions/router';
+import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
+
+export class CodeHosting implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Code Hosting',
+		name: 'codeHosting',
+		icon: { light: 'file:codeHosting.svg', dark: 'file:codeHosting.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Act on repositories, files, branches, commits, issues, pull requests, workflows, gists, releases, collaborators and project items (GitHub and GitHub Enterprise Server)',
+		defaults: { name: 'Code Hosting' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{ name: 'codeHostingApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
+			{ name: 'codeHostingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+		],
+		properties: [
+			{
+				displayName: 'Authentication',
+				name: 'authentication',
+				type: 'options',
+				options: [
+					{ name: 'Access Token', value: 'accessToken' },
+					{ name: 'OAuth2', value: 'oAuth2' },
+				],
+				default: 'accessToken',
+			},
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'API Call', value: 'apiCall' },
+					{ name: 'Branch', value: 'branch' },
+					{ name: 'Collaborator', value: 'collaborator' },
+					{ name: 'Commit', value: 'commit' },
+					{ name: 'File', value: 'file' },
+					{ name: 'Gist', value: 'gist' },
+					{ name: 'Issue', value: 'issue' },
+					{ name: 'Project Item', value: 'projectItem' },
+					{ name: 'Pull Request', value: 'pullRequest' },
+					{ name: 'Rate Limit', value: 'rateLimit' },
+					{ name: 'Release', value: 'release' },
+					{ name: 'Repository', value: 'repository' },
+					{ name: 'Workflow', value: 'workflow' },
+				],
+				default: 'issue',
+			},
+			...apiCall.description,
+			...branch.description,
+			...collaborator.description,
+			...commit.description,
+			...file.description,
+			...gist.description,
+			...issue.description,
+			...projectItem.description,
+			...pullRequest.description,
+			...rateLimit.description,
+			...release.description,
+			...repository.description,
+			...workflow.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchBranches, searchOwners, searchRepositories, searchWorkflows },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,181 @@
+import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { parseJsonObject, readLimit, requireText, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingFullRequest, codeHostingList } from '../../transport';
+
+export const description: INodeProperties[] = showFor('apiCall', 'request', [
+	{
+		displayName: 'Method',
+		name: 'method',
+		type: 'options',
+		options: [
+			{ name: 'DELETE', value: 'DELETE' },
+			{ name: 'GET', value: 'GET' },
+			{ name: 'PATCH', value: 'PATCH' },
+			{ name: 'POST', value: 'POST' },
+			{ name: 'PUT', value: 'PUT' },
+		],
+		default: 'GET',
+	},
+	{
+		displayName: 'Endpoint',
+		name: 'endpoint',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: '/repos/{owner}/{repo}/issues',
+		description: 'Path of the REST API on the credential\'s server. Authentication is added by the credential.',
+	},
+	{
+		displayName: 'Query Parameters',
+		name: 'query',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Parameter',
+		default: {},
+		options: [
+			{
+				displayName: 'Parameter',
+				name: 'parameter',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Headers',
+		name: 'headers',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Header',
+		default: {},
+		description: 'Accept defaults to the platform\'s JSON media type, and the API version header is always sent',
+		options: [
+			{
+				displayName: 'Header',
+				name: 'header',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Body (JSON)',
+		name: 'body',
+		type: 'json',
+		default: '',
+		displayOptions: { hide: { method: ['GET'] } },
+		description: 'Request body as a JSON object or array',
+	},
+	{
+		displayName: 'Paginate',
+		name: 'paginate',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show: { method: ['GET'] } },
+		description: 'Whether to follow the Link header through the pages of a list',
+	},
+	...returnAllOrLimit().map((property) => ({
+		...property,
+		displayOptions: { show: { method: ['GET'], paginate: [true], ...(property.displayOptions?.show ?? {}) } },
+	})),
+	{
+		displayName: 'Include Response Headers and Status',
+		name: 'fullResponse',
+		type: 'boolean',
+		default: false,
+		displayOptions: { hide: { paginate: [true] } },
+	},
+]);
+
+const FORBIDDEN_HEADERS = new Set(['authorization', 'host', 'cookie', 'proxy-authorization']);
+
+/**
+ * The endpoint as a path on the credential's server. Absolute URLs, protocol-relative paths,
+ * other hosts and `..` are refused before anything is sent.
+ */
+export function safeEndpoint(ctx: IExecuteFunctions, value: unknown, itemIndex: number): { path: string; qs: IDataObject } {
+	const text = requireText(ctx, value, 'Endpoint', itemIndex);
+	const refuse = (why: string): never => {
+		throw new NodeOperationError(ctx.getNode(), `Endpoint "${text}" is not allowed: ${why}`, {
+			itemIndex,
+			description: 'Enter a path of the REST API such as /repos/OWNER/REPO/issues. The request always goes to the credential\'s server.',
+		});
+	};
+	if (/^[a-z][a-z0-9+.-]*:/i.test(text)) refuse('absolute URLs are not accepted');
+	if (text.startsWith('//') || text.startsWith('\\')) refuse('protocol-relative paths are not accepted');
+	if (text.includes('\\')) refuse('backslashes are not accepted');
+	const [rawPath, rawQuery = ''] = text.split('?', 2);
+	const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
+	let decoded: string;
+	try {
+		decoded = decodeURIComponent(path);
+	} catch {
+		return refuse('it is not validly encoded');
+	}
+	if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) refuse('"." and ".." are not accepted');
+	if (/[\s#@]/.test(path.replace(/%20/g, ''))) refuse('spaces, "#" and "@" must be percent-encoded');
+	const qs: IDataObject = {};
+	for (const [key, entry] of new URLSearchParams(rawQuery)) qs[key] = entry;
+	return { path, qs };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
+	const { path, qs } = safeEndpoint(this, this.getNodeParameter('endpoint', itemIndex), itemIndex);
+	for (const { name, value } of this.getNodeParameter('query.parameter', itemIndex, []) as Array<{ name: string; value: string }>) {
+		if (name) qs[name] = value;
+	}
+	const headers: IDataObject = {};
+	for (const { name, value } of this.getNodeParameter('headers.header', itemIndex, []) as Array<{ name: string; value: string }>) {
+		if (!name) continue;
+		if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
+			throw new NodeOperationError(this.getNode(), `The header "${name}" cannot be set here`, {
+				itemIndex,
+				description: 'Authentication is added by the credential; never type a token into the node.',
+			});
+		}
+		// Keep one Accept: the user's replaces the default.
+		headers[name.toLowerCase() === 'accept' ? 'Accept' : name] = value;
+	}
+
+	let body: IDataObject | IDataObject[] | undefined;
+	if (method !== 'GET') {
+		const raw = this.getNodeParameter('body', itemIndex, '');
+		if (raw !== '' && raw !== undefined && raw !== null) {
+			if (typeof raw === 'string') {
+				try {
+					body = JSON.parse(raw) as IDataObject | IDataObject[];
+				} catch (error) {
+					throw new NodeOperationError(this.getNode(), 'Body (JSON) is not valid JSON', { itemIndex, description: (error as Error).message });
+				}
+			} else {
+				body = Array.isArray(raw) ? (raw as IDataObject[]) : parseJsonObject(this, raw, 'Body (JSON)', itemIndex);
+			}
+		}
+	}
+
+	if (method === 'GET' && (this.getNodeParameter('paginate', itemIndex, false) as boolean)) {
+		return await codeHostingList(this, path, readLimit(this, itemIndex), { qs, headers, itemIndex, itemsKey: 'auto' });
+	}
+
+	const response = await codeHostingFullRequest<IDataObject | IDataObject[] | string>(this, method, path, {
+		qs,
+		headers,
+		body,
+		itemIndex,
+	});
+	if (this.getNodeParameter('fullResponse', itemIndex, false) as boolean) {
+		return { statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject };
+	}
+	const result = response.body;
+	if (Array.isArray(result)) return result;
+	if (result === '' || result === undefined || result === null) return { success: true, statusCode: response.statusCode };
+	if (typeof result === 'string') return { data: result, statusCode: response.statusCode };
+	return result;
+}

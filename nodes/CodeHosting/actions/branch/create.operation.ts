@@ -1,0 +1,51 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { requireText, showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { branchLocator, repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('branch', 'create', [
+	...repositoryFields,
+	{
+		displayName: 'New Branch Name',
+		name: 'newBranch',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'feature/new-thing',
+	},
+	{
+		...branchLocator('From', 'from', true, 'Branch, tag or commit SHA the new branch starts at'),
+		default: { mode: 'list', value: '' },
+	},
+]);
+
+const SHA = /^[0-9a-f]{40}$/i;
+const VALID_BRANCH = /^(?!\/)(?!.*\/\/)(?!.*\.\.)(?!.*@\{)(?!.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![/.])$/;
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const base = repoPath(this, itemIndex);
+	const newBranch = requireText(this, this.getNodeParameter('newBranch', itemIndex), 'New Branch Name', itemIndex).replace(/^refs\/heads\//, '');
+	if (!VALID_BRANCH.test(newBranch)) {
+		throw new NodeOperationError(this.getNode(), `"${newBranch}" is not a valid branch name`, {
+			itemIndex,
+			description: 'Branch names cannot contain spaces, "..", "~", "^", ":", "?", "*", "[" or end with "/" or ".lock".',
+		});
+	}
+	const from = requireText(this, this.getNodeParameter('from', itemIndex, '', { extractValue: true }), 'From', itemIndex);
+	let sha = from;
+	if (!SHA.test(from)) {
+		const commit = await codeHostingRequest<{ sha?: string }>(
+			this,
+			'GET',
+			`${base}/commits/${from.split('/').map(encodeURIComponent).join('/')}`,
+			{ itemIndex },
+		);
+		sha = String(commit.sha ?? '');
+	}
+	return await codeHostingRequest(this, 'POST', `${base}/git/refs`, {
+		body: { ref: `refs/heads/${newBranch}`, sha },
+		itemIndex,
+	});
+}

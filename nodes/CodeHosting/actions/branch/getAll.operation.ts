@@ -1,0 +1,24 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('branch', 'getAll', [
+	...repositoryFields,
+	...returnAllOrLimit(),
+	{
+		displayName: 'Protected Only',
+		name: 'protectedOnly',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to return only protected branches',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const endpoint = `${repoPath(this, itemIndex)}/branches`;
+	const qs: IDataObject = {};
+	if (this.getNodeParameter('protectedOnly', itemIndex, false) as boolean) qs.protected = true;
+	return await codeHostingList(this, endpoint, readLimit(this, itemIndex), { qs, itemIndex });
+}

@@ -1,0 +1,42 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireChoices, showFor } from '../../../shared';
+import { codeHostingFullRequest } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+import { readUsername, usernameField } from './common';
+
+const PERMISSIONS = ['pull', 'triage', 'push', 'maintain', 'admin'] as const;
+
+export const description: INodeProperties[] = showFor('collaborator', 'add', [
+	...repositoryFields,
+	usernameField,
+	{
+		displayName: 'Permission',
+		name: 'permission',
+		type: 'options',
+		options: [
+			{ name: 'Admin', value: 'admin' },
+			{ name: 'Maintain', value: 'maintain' },
+			{ name: 'Pull (Read)', value: 'pull' },
+			{ name: 'Push (Write)', value: 'push' },
+			{ name: 'Triage', value: 'triage' },
+		],
+		default: 'push',
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const username = readUsername(this, itemIndex);
+	const [permission] = requireChoices(this, [this.getNodeParameter('permission', itemIndex)], PERMISSIONS, 'Permission', itemIndex);
+	const response = await codeHostingFullRequest<IDataObject>(
+		this,
+		'PUT',
+		`${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}`,
+		{ body: { permission }, itemIndex },
+	);
+	// 201: an invitation was sent; 204: already a collaborator (permission updated).
+	if (response.statusCode === 201 && response.body && typeof response.body === 'object') {
+		return { invited: true, username, permission, invitation: response.body };
+	}
+	return { invited: false, username, permission, success: true };
+}

@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+import { readUsername, usernameField } from './common';
+
+export const description: INodeProperties[] = showFor('collaborator', 'remove', [...repositoryFields, usernameField]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const username = readUsername(this, itemIndex);
+	await codeHostingRequest(this, 'DELETE', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}`, { itemIndex });
+	return { success: true, username };
+}

@@ -1,0 +1,111 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingFullRequest, codeHostingRequest, RAW_MEDIA_TYPE } from '../../transport';
+import { branchLocator, filePath, repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('file', 'get', [
+	...repositoryFields,
+	{
+		displayName: 'File Path',
+		name: 'filePath',
+		type: 'string',
+		default: '',
+		placeholder: 'docs/README.md',
+		description: 'Path of the file or folder in the repository. Empty for the top folder.',
+	},
+	{
+		displayName: 'As Binary Property',
+		name: 'asBinaryProperty',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to output the file as binary data (any size up to 100 MB, byte for byte) instead of its text in JSON',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { asBinaryProperty: [true] } },
+		hint: 'The name of the output binary field to put the file in',
+	},
+	{
+		displayName: 'Additional Parameters',
+		name: 'additionalParameters',
+		type: 'collection',
+		placeholder: 'Add Parameter',
+		default: {},
+		options: [
+			{
+				...branchLocator('Reference', 'reference', false, 'Branch, tag or commit SHA to read from. Default: the repository\'s default branch.'),
+				default: { mode: 'name', value: '' },
+			},
+		],
+	},
+]);
+
+function fileName(path: string): string {
+	return decodeURIComponent(path.split('/').pop() ?? 'file');
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[] | IDataObject[]> {
+	const base = repoPath(this, itemIndex);
+	const path = filePath(this, this.getNodeParameter('filePath', itemIndex, ''), itemIndex, true);
+	const ref = this.getNodeParameter('additionalParameters.reference', itemIndex, '', { extractValue: true }) as string;
+	const qs: IDataObject = ref && typeof ref === 'string' && ref.trim() !== '' ? { ref: ref.trim() } : {};
+	const endpoint = `${base}/contents/${path}`;
+	const asBinary = this.getNodeParameter('asBinaryProperty', itemIndex, true) as boolean;
+
+	if (asBinary) {
+		if (path === '') {
+			throw new NodeOperationError(this.getNode(), 'File Path is required to download a file', { itemIndex });
+		}
+		// The raw media type returns the bytes themselves, also for files over 1 MB.
+		const response = await codeHostingFullRequest<Buffer>(this, 'GET', endpoint, {
+			qs,
+			itemIndex,
+			encoding: 'arraybuffer',
+			headers: { Accept: RAW_MEDIA_TYPE },
+		});
+		const data = Buffer.isBuffer(response.body) ? response.body : Buffer.from(response.body as ArrayBuffer);
+		const contentType = response.headers['content-type'];
+		const looksLikeListing = typeof contentType === 'string' && contentType.includes('json') && data.subarray(0, 1).toString() === '[';
+		if (looksLikeListing) {
+			throw new NodeOperationError(this.getNode(), `"${decodeURIComponent(path)}" is a folder, not a file`, {
+				itemIndex,
+				description: 'Turn off "As Binary Property" to list a folder.',
+			});
+		}
+		const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
+		const binary = await this.helpers.prepareBinaryData(data, fileName(path));
+		return [
+			{
+				json: { path: decodeURIComponent(path), size: data.length, ...(qs.ref ? { ref: qs.ref } : {}) },
+				binary: { [binaryPropertyName]: binary },
+			},
+		];
+	}
+
+	const body = await codeHostingRequest<IDataObject | IDataObject[]>(this, 'GET', endpoint, { qs, itemIndex });
+	if (Array.isArray(body)) return body; // a folder: one item per entry
+	if (body.type === 'file') {
+		let text: string;
+		if (body.encoding === 'base64' && typeof body.content === 'string') {
+			text = Buffer.from(body.content, 'base64').toString('utf8');
+		} else {
+			// Over 1 MB the JSON has no content ("encoding": "none"): read the raw bytes.
+			const raw = await codeHostingFullRequest<Buffer>(this, 'GET', endpoint, {
+				qs,
+				itemIndex,
+				encoding: 'arraybuffer',
+				headers: { Accept: RAW_MEDIA_TYPE },
+			});
+			text = Buffer.from(raw.body as Buffer).toString('utf8');
+		}
+		const { content: _content, encoding: _encoding, ...rest } = body;
+		return [{ ...rest, content: text }];
+	}
+	return [body];
+}

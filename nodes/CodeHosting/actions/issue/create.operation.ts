@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireText, showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+import { issueBody, issueFields } from './fields';
+
+export const description: INodeProperties[] = showFor('issue', 'create', [
+	...repositoryFields,
+	{ displayName: 'Title', name: 'title', type: 'string', default: '', required: true },
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: issueFields,
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const title = requireText(this, this.getNodeParameter('title', itemIndex), 'Title', itemIndex);
+	const body = { title, ...issueBody(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
+	return await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/issues`, { body, itemIndex });
+}

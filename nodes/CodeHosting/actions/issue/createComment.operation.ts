@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireText, showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { readNumber, repoPath, repositoryFields } from '../common';
+import { issueNumberField } from './get.operation';
+
+export const description: INodeProperties[] = showFor('issue', 'createComment', [
+	...repositoryFields,
+	issueNumberField,
+	{ displayName: 'Body', name: 'body', type: 'string', typeOptions: { rows: 4 }, default: '', required: true, description: 'Text of the comment (Markdown)' },
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
+	const body = requireText(this, this.getNodeParameter('body', itemIndex), 'Body', itemIndex);
+	return await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/issues/${number}/comments`, {
+		body: { body },
+		itemIndex,
+	});
+}

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+import { compact, repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('issue', 'getAll', [
+	...repositoryFields,
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Assignee', name: 'assignee', type: 'string', default: '', description: 'Login, "none" or "*"' },
+			{ displayName: 'Creator', name: 'creator', type: 'string', default: '' },
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'desc',
+			},
+			{ displayName: 'Labels', name: 'labels', type: 'string', default: '', description: 'Label names, separated by commas' },
+			{ displayName: 'Mentioned', name: 'mentioned', type: 'string', default: '' },
+			{ displayName: 'Since', name: 'since', type: 'dateTime', default: '', description: 'Only issues updated at or after this time' },
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Comments', value: 'comments' },
+					{ name: 'Created', value: 'created' },
+					{ name: 'Updated', value: 'updated' },
+				],
+				default: 'created',
+			},
+			{
+				displayName: 'State',
+				name: 'state',
+				type: 'options',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Closed', value: 'closed' },
+					{ name: 'Open', value: 'open' },
+				],
+				default: 'open',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();
+	return await codeHostingList(this, `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex });
+}

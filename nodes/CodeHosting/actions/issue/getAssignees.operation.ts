@@ -1,0 +1,15 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { readNumber, repoPath, repositoryFields } from '../common';
+import { issueNumberField } from './get.operation';
+
+export const description: INodeProperties[] = showFor('issue', 'getAssignees', [...repositoryFields, issueNumberField]);
+
+/** The users assigned to the issue, one item each. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
+	const issue = await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });
+	return Array.isArray(issue.assignees) ? (issue.assignees as IDataObject[]) : [];
+}

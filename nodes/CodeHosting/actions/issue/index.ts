@@ -1,0 +1,38 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as createComment from './createComment.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+import * as getAssignees from './getAssignees.operation';
+import * as search from './search.operation';
+import * as update from './update.operation';
+
+export { create, createComment, get, getAll, getAssignees, search, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['issue'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create an issue', action: 'Create an issue' },
+			{ name: 'Create Comment', value: 'createComment', description: 'Comment on an issue or pull request', action: 'Create a comment on an issue' },
+			{ name: 'Get', value: 'get', description: 'Get an issue', action: 'Get an issue' },
+			{ name: 'Get Assignees', value: 'getAssignees', description: 'Get the users assigned to an issue', action: 'Get the assignees of an issue' },
+			{ name: 'Get Many', value: 'getAll', description: 'List issues of a repository', action: 'Get many issues' },
+			{ name: 'Search', value: 'search', description: 'Search issues and pull requests', action: 'Search issues and pull requests' },
+			{ name: 'Update', value: 'update', description: 'Update an issue', action: 'Update an issue' },
+		],
+		default: 'getAll',
+	},
+	...create.description,
+	...createComment.description,
+	...get.description,
+	...getAll.description,
+	...getAssignees.description,
+	...search.description,
+	...update.description,
+];

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, requireText, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+
+export const description: INodeProperties[] = showFor('issue', 'search', [
+	{
+		displayName: 'Query',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'repo:n8n-io/n8n is:pr is:open label:bug',
+		description: 'Search query with qualifiers (repo:, is:issue, is:pr, is:open, label:, author:, ...)',
+	},
+	...returnAllOrLimit(1000),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Best Match', value: '' },
+					{ name: 'Comments', value: 'comments' },
+					{ name: 'Created', value: 'created' },
+					{ name: 'Reactions', value: 'reactions' },
+					{ name: 'Updated', value: 'updated' },
+				],
+				default: '',
+			},
+			{
+				displayName: 'Order',
+				name: 'order',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'desc',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const q = requireText(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = { q };
+	if (options.sort) {
+		qs.sort = options.sort;
+		if (options.order) qs.order = options.order;
+	}
+	// The search API serves at most 1,000 results.
+	const limit = Math.min(readLimit(this, itemIndex), 1000);
+	return await codeHostingList(this, '/search/issues', limit, { qs, itemIndex, itemsKey: 'items' });
+}

@@ -1,0 +1,54 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { readNumber, repoPath, repositoryFields } from '../common';
+import { issueNumberField } from './get.operation';
+import { issueBody, issueFields } from './fields';
+
+export const description: INodeProperties[] = showFor('issue', 'update', [
+	...repositoryFields,
+	issueNumberField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			...issueFields,
+			{
+				displayName: 'State',
+				name: 'state',
+				type: 'options',
+				options: [
+					{ name: 'Closed', value: 'closed' },
+					{ name: 'Open', value: 'open' },
+				],
+				default: 'open',
+			},
+			{
+				displayName: 'State Reason',
+				name: 'state_reason',
+				type: 'options',
+				options: [
+					{ name: 'Completed', value: 'completed' },
+					{ name: 'Not Planned', value: 'not_planned' },
+					{ name: 'Reopened', value: 'reopened' },
+				],
+				default: 'completed',
+			},
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
+	const body = issueBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Add at least one field to update', { itemIndex });
+	}
+	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, { body, itemIndex });
+}

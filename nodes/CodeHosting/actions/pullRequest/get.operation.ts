@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { readNumber, repoPath, repositoryFields } from '../common';
+
+export const pullNumberField: INodeProperties = {
+	displayName: 'Pull Request Number',
+	name: 'pullNumber',
+	type: 'number',
+	default: 0,
+	required: true,
+};
+
+export const description: INodeProperties[] = showFor('pullRequest', 'get', [...repositoryFields, pullNumberField]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
+	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/pulls/${number}`, { itemIndex });
+}

@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+import { compact, repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
+	...repositoryFields,
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '' },
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [
+					{ name: 'Ascending', value: 'asc' },
+					{ name: 'Descending', value: 'desc' },
+				],
+				default: 'desc',
+			},
+			{ displayName: 'Head', name: 'head', type: 'string', default: '', placeholder: 'user:branch' },
+			{
+				displayName: 'Sort',
+				name: 'sort',
+				type: 'options',
+				options: [
+					{ name: 'Created', value: 'created' },
+					{ name: 'Long-Running', value: 'long-running' },
+					{ name: 'Popularity', value: 'popularity' },
+					{ name: 'Updated', value: 'updated' },
+				],
+				default: 'created',
+			},
+			{
+				displayName: 'State',
+				name: 'state',
+				type: 'options',
+				options: [
+					{ name: 'All', value: 'all' },
+					{ name: 'Closed', value: 'closed' },
+					{ name: 'Open', value: 'open' },
+				],
+				default: 'open',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	return await codeHostingList(this, `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex });
+}

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { compact, readNumber, repoPath, repositoryFields } from '../common';
+import { pullNumberField } from './get.operation';
+
+export const description: INodeProperties[] = showFor('pullRequest', 'update', [
+	...repositoryFields,
+	pullNumberField,
+	{
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '' },
+			{ displayName: 'Body', name: 'body', type: 'string', typeOptions: { rows: 4 }, default: '' },
+			{ displayName: 'Maintainer Can Modify', name: 'maintainer_can_modify', type: 'boolean', default: true },
+			{
+				displayName: 'State',
+				name: 'state',
+				type: 'options',
+				options: [
+					{ name: 'Closed', value: 'closed' },
+					{ name: 'Open', value: 'open' },
+				],
+				default: 'open',
+			},
+			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
+	const body = compact(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(this.getNode(), 'Add at least one field to update', { itemIndex });
+	}
+	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/pulls/${number}`, { body, itemIndex });
+}

@@ -1,0 +1,11 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('release', 'getAll', [...repositoryFields, ...returnAllOrLimit()]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await codeHostingList(this, `${repoPath(this, itemIndex)}/releases`, readLimit(this, itemIndex), { itemIndex });
+}

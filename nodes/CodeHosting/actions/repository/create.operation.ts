@@ -1,0 +1,48 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requirePathSegment, requireText, showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { compact } from '../common';
+
+export const description: INodeProperties[] = showFor('repository', 'create', [
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		required: true,
+		description: 'Name of the new repository',
+	},
+	{
+		displayName: 'Organization',
+		name: 'organization',
+		type: 'string',
+		default: '',
+		description: 'Organization to create the repository in. Leave empty for your own account.',
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Auto Init', name: 'auto_init', type: 'boolean', default: false, description: 'Whether to create an initial commit with an empty README' },
+			{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+			{ displayName: 'Gitignore Template', name: 'gitignore_template', type: 'string', default: '', placeholder: 'Node' },
+			{ displayName: 'Homepage', name: 'homepage', type: 'string', default: '' },
+			{ displayName: 'License Template', name: 'license_template', type: 'string', default: '', placeholder: 'mit' },
+			{ displayName: 'Private', name: 'private', type: 'boolean', default: false, description: 'Whether the repository is private' },
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = requireText(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
+	const organization = String(this.getNodeParameter('organization', itemIndex, '') ?? '').trim();
+	const body = { name, ...compact(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
+	const endpoint = organization
+		? `/orgs/${encodeURIComponent(requirePathSegment(this, organization, 'Organization', itemIndex))}/repos`
+		: '/user/repos';
+	return await codeHostingRequest(this, 'POST', endpoint, { body, itemIndex });
+}

@@ -1,0 +1,18 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { ownerAndRepo, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('repository', 'star', [...repositoryFields]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const { owner, repo } = ownerAndRepo(this, itemIndex);
+	await codeHostingRequest(
+		this,
+		'PUT',
+		`/user/starred/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
+		{ itemIndex },
+	);
+	return { success: true, starred: true, owner, repository: repo };
+}

@@ -1,0 +1,76 @@
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { OperationResult } from '../../shared';
+import { runItemLoop } from '../../shared';
+import { connectionOf } from '../transport';
+import * as apiCall from './apiCall';
+import * as branch from './branch';
+import * as collaborator from './collaborator';
+import * as commit from './commit';
+import * as file from './file';
+import * as gist from './gist';
+import * as issue from './issue';
+import type { CodeHostingOperations, CodeHostingResource, CodeHostingType } from './node.type';
+import * as projectItem from './projectItem';
+import * as pullRequest from './pullRequest';
+import * as rateLimit from './rateLimit';
+import * as release from './release';
+import * as repository from './repository';
+import * as workflow from './workflow';
+
+type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult> };
+
+/** Every operation of every resource: a missing one fails to compile. */
+const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R], Operation> } = {
+	repository: { create: repository.create, get: repository.get, star: repository.star },
+	file: { get: file.get, createOrUpdate: file.createOrUpdate, delete: file.delete },
+	branch: { getAll: branch.getAll, get: branch.get, create: branch.create },
+	commit: { get: commit.get, getAll: commit.getAll },
+	issue: {
+		getAll: issue.getAll,
+		get: issue.get,
+		create: issue.create,
+		update: issue.update,
+		createComment: issue.createComment,
+		getAssignees: issue.getAssignees,
+		search: issue.search,
+	},
+	pullRequest: {
+		getAll: pullRequest.getAll,
+		get: pullRequest.get,
+		create: pullRequest.create,
+		update: pullRequest.update,
+		merge: pullRequest.merge,
+		getReviewers: pullRequest.getReviewers,
+	},
+	projectItem: { updateStatus: projectItem.updateStatus },
+	workflow: {
+		dispatch: workflow.dispatch,
+		enable: workflow.enable,
+		disable: workflow.disable,
+		getRun: workflow.getRun,
+		getRuns: workflow.getRuns,
+	},
+	gist: { create: gist.create, update: gist.update, getAll: gist.getAll },
+	release: { getAll: release.getAll },
+	collaborator: { getPermission: collaborator.getPermission, add: collaborator.add, remove: collaborator.remove },
+	rateLimit: { get: rateLimit.get },
+	apiCall: { request: apiCall.request },
+};
+
+export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+	const resource = this.getNodeParameter('resource', 0) as CodeHostingType['resource'];
+	const operation = this.getNodeParameter('operation', 0) as CodeHostingType['operation'];
+	const handler = (operations[resource] as Record<string, Operation> | undefined)?.[operation];
+	if (!handler) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
+	}
+	return await runItemLoop.call(this, handler.execute, async () => {
+		try {
+			return (await connectionOf(this)).secrets;
+		} catch {
+			return [];
+		}
+	});
+}

@@ -1,0 +1,14 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { codeHostingRequest } from '../../transport';
+import { repoPath, repositoryFields } from '../common';
+import { workflowLocator, workflowSegment } from './common';
+
+export const description: INodeProperties[] = showFor('workflow', 'disable', [...repositoryFields, workflowLocator]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const workflow = workflowSegment(this, itemIndex);
+	await codeHostingRequest(this, 'PUT', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/disable`, { itemIndex });
+	return { success: true, workflow: decodeURIComponent(workflow), state: 'disabled_manually' };
+}

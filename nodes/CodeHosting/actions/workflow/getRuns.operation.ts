@@ -1,0 +1,57 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHostingList } from '../../transport';
+import { compact, repoPath, repositoryFields } from '../common';
+import { workflowLocator, workflowSegment } from './common';
+
+export const description: INodeProperties[] = showFor('workflow', 'getRuns', [
+	...repositoryFields,
+	{
+		displayName: 'All Workflows',
+		name: 'allWorkflows',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to list the runs of every workflow of the repository, or of one',
+	},
+	{ ...workflowLocator, displayOptions: { show: { allWorkflows: [false] } } },
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{ displayName: 'Actor', name: 'actor', type: 'string', default: '' },
+			{ displayName: 'Branch', name: 'branch', type: 'string', default: '' },
+			{ displayName: 'Event', name: 'event', type: 'string', default: '', placeholder: 'push' },
+			{ displayName: 'Head SHA', name: 'head_sha', type: 'string', default: '' },
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: [
+					{ name: 'Action Required', value: 'action_required' },
+					{ name: 'Cancelled', value: 'cancelled' },
+					{ name: 'Completed', value: 'completed' },
+					{ name: 'Failure', value: 'failure' },
+					{ name: 'In Progress', value: 'in_progress' },
+					{ name: 'Queued', value: 'queued' },
+					{ name: 'Skipped', value: 'skipped' },
+					{ name: 'Success', value: 'success' },
+					{ name: 'Timed Out', value: 'timed_out' },
+				],
+				default: 'completed',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const base = repoPath(this, itemIndex);
+	const all = this.getNodeParameter('allWorkflows', itemIndex, true) as boolean;
+	const endpoint = all ? `${base}/actions/runs` : `${base}/actions/workflows/${workflowSegment(this, itemIndex)}/runs`;
+	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	return await codeHostingList(this, endpoint, readLimit(this, itemIndex), { qs, itemIndex, itemsKey: 'workflow_runs' });
+}

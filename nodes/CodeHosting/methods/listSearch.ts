@@ -1,0 +1,104 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+
+import { codeHostingFullRequest, nextLink, PAGE_SIZE } from '../transport';
+
+function matches(filter: string | undefined, value: unknown): boolean {
+	return !filter || (typeof value === 'string' && value.toLowerCase().includes(filter.toLowerCase()));
+}
+
+async function page(
+	ctx: ILoadOptionsFunctions,
+	endpoint: string,
+	paginationToken: string | undefined,
+	qs: IDataObject = {},
+): Promise<{ items: IDataObject[]; next?: string }> {
+	const response = await codeHostingFullRequest<IDataObject[] | IDataObject>(
+		ctx,
+		'GET',
+		endpoint,
+		paginationToken ? { url: paginationToken } : { qs: { per_page: PAGE_SIZE, ...qs } },
+	);
+	const body = response.body;
+	const items = Array.isArray(body)
+		? body
+		: Array.isArray(body.workflows)
+			? (body.workflows as IDataObject[])
+			: Array.isArray(body.items)
+				? (body.items as IDataObject[])
+				: [];
+	return { items, next: nextLink(response.headers) };
+}
+
+function currentValue(ctx: ILoadOptionsFunctions, name: string): string {
+	const value = ctx.getNodeParameter(name, undefined, { extractValue: true }) as unknown;
+	return typeof value === 'string' ? value.trim() : '';
+}
+
+/** The connected account and its organizations. */
+export async function searchOwners(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const user = (await codeHostingFullRequest<IDataObject>(this, 'GET', '/user')).body;
+	const orgs = await page(this, '/user/orgs', undefined);
+	const logins = [String(user.login ?? ''), ...orgs.items.map((org) => String(org.login ?? ''))].filter(Boolean);
+	return {
+		results: logins.filter((login) => matches(filter, login)).map((login) => ({ name: login, value: login, url: `${String(user.html_url ?? '').replace(/\/[^/]*$/, '')}/${login}` })),
+	};
+}
+
+/** Repositories of the chosen owner (user or organization), or found by search. */
+export async function searchRepositories(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const owner = currentValue(this, 'owner');
+	let result: { items: IDataObject[]; next?: string };
+	if (filter && owner) {
+		result = await page(this, '/search/repositories', paginationToken, { q: `${filter} in:name user:${owner}` });
+	} else if (owner) {
+		result = await page(this, `/users/${encodeURIComponent(owner)}/repos`, paginationToken);
+	} else {
+		result = await page(this, '/user/repos', paginationToken);
+	}
+	return {
+		results: result.items
+			.filter((repo) => matches(filter, repo.name))
+			.map((repo) => ({ name: String(repo.name), value: String(repo.name), url: String(repo.html_url ?? '') })),
+		paginationToken: result.next,
+	};
+}
+
+function repoEndpoint(ctx: ILoadOptionsFunctions): string | undefined {
+	const owner = currentValue(ctx, 'owner');
+	const repo = currentValue(ctx, 'repository');
+	return owner && repo ? `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}` : undefined;
+}
+
+export async function searchBranches(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const base = repoEndpoint(this);
+	if (!base) return { results: [] };
+	const result = await page(this, `${base}/branches`, paginationToken);
+	return {
+		results: result.items.filter((branch) => matches(filter, branch.name)).map((branch) => ({ name: String(branch.name), value: String(branch.name) })),
+		paginationToken: result.next,
+	};
+}
+
+export async function searchWorkflows(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const base = repoEndpoint(this);
+	if (!base) return { results: [] };
+	const result = await page(this, `${base}/actions/workflows`, paginationToken);
+	return {
+		results: result.items
+			.filter((workflow) => matches(filter, workflow.name) || matches(filter, workflow.path))
+			.map((workflow) => ({ name: `${String(workflow.name)} (${String(workflow.path ?? '')})`, value: String(workflow.id), url: String(workflow.html_url ?? '') })),
+		paginationToken: result.next,
+	};
+}
