@@ -1,0 +1,171 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Every webhook trigger event (product.md) and how it is recognised in a delivery: the platform
+ * event, the actions that count, and for some a further test on the payload.
+ */
+export interface EventRule {
+	name: string;
+	description: string;
+	/** Platform webhook events to subscribe to. */
+	webhookEvents: string[];
+	/** Actions that count (any when absent). */
+	actions?: string[];
+	/** Delivered only to organization webhooks. */
+	organizationOnly?: boolean;
+	/** Extra condition on the payload. */
+	test?: (payload: IDataObject, context: MatchContext) => boolean;
+	/** One output item per ... (default: one per delivery). */
+	split?: (payload: IDataObject) => IDataObject[];
+}
+
+export interface MatchContext {
+	/** Login of the connected account, for mentions. */
+	login?: string;
+	/** Column ID filter for newCardInColumn. */
+	columnId?: string;
+	/** Name of the project status field. */
+	statusField: string;
+}
+
+const MENTION_SOURCES: Record<string, string[]> = {
+	issues: ['opened', 'edited'],
+	issue_comment: ['created', 'edited'],
+	pull_request: ['opened', 'edited'],
+	pull_request_review: ['submitted', 'edited'],
+	pull_request_review_comment: ['created', 'edited'],
+	discussion: ['created', 'edited'],
+	discussion_comment: ['created', 'edited'],
+	commit_comment: ['created'],
+};
+
+/** The text of the issue, pull request, review, discussion or comment a delivery is about. */
+export function mentionText(payload: IDataObject): string {
+	for (const key of ['comment', 'review', 'discussion', 'pull_request', 'issue']) {
+		const entry = payload[key] as IDataObject | undefined;
+		if (entry && typeof entry === 'object') {
+			const parts = [entry.body, key === 'comment' || key === 'review' ? undefined : entry.title];
+			return parts.filter((part) => typeof part === 'string').join('\n');
+		}
+	}
+	return '';
+}
+
+export function mentions(text: string, login: string | undefined): boolean {
+	if (!login) return false;
+	const escaped = login.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+	return new RegExp(`(^|[^\\w@/-])@${escaped}(?![\\w-])`, 'i').test(text);
+}
+
+const ref = (payload: IDataObject) => payload.ref_type;
+
+export const EVENT_RULES: EventRule[] = [
+	{ name: 'newRepository', description: 'A repository is created in the organization (organization scope)', webhookEvents: ['repository'], actions: ['created'], organizationOnly: true },
+	{ name: 'newFork', description: 'Someone forks the repository', webhookEvents: ['fork'] },
+	{ name: 'newStar', description: 'A user stars the repository', webhookEvents: ['star'], actions: ['created'] },
+	{ name: 'newWatcher', description: 'A user starts watching the repository', webhookEvents: ['watch'], actions: ['started'] },
+	{ name: 'newTag', description: 'A tag is pushed', webhookEvents: ['create'], test: (payload) => ref(payload) === 'tag' },
+	{ name: 'newIssue', description: 'An issue is opened', webhookEvents: ['issues'], actions: ['opened'] },
+	{ name: 'updatedIssue', description: 'Title, body, labels, assignees or state of an issue change', webhookEvents: ['issues'], actions: ['edited', 'labeled', 'unlabeled', 'assigned', 'unassigned', 'closed', 'reopened'] },
+	{ name: 'newPullRequest', description: 'A pull request is opened or marked ready for review', webhookEvents: ['pull_request'], actions: ['opened', 'ready_for_review'] },
+	{ name: 'updatedPullRequest', description: 'A pull request is modified or changes state (draft, ready, closed, ...)', webhookEvents: ['pull_request'], actions: ['edited', 'closed', 'reopened', 'converted_to_draft', 'ready_for_review', 'synchronize', 'labeled', 'unlabeled', 'assigned', 'unassigned'] },
+	{ name: 'newComment', description: 'A comment is added to an issue or pull request', webhookEvents: ['issue_comment', 'pull_request_review_comment'], actions: ['created'] },
+	{ name: 'newLabelOnIssue', description: 'A label is applied to an issue', webhookEvents: ['issues'], actions: ['labeled'] },
+	{ name: 'newReviewRequest', description: 'A reviewer is requested on a pull request', webhookEvents: ['pull_request'], actions: ['review_requested'] },
+	{ name: 'newPullRequestReview', description: 'A review is submitted (approved, changes requested, commented)', webhookEvents: ['pull_request_review'], actions: ['submitted'] },
+	{
+		name: 'newCommit',
+		description: 'A commit is pushed to any branch (one item per commit)',
+		webhookEvents: ['push'],
+		test: (payload) => Array.isArray(payload.commits) && payload.commits.length > 0,
+		split: (payload) => {
+			const { commits, ...push } = payload;
+			return (commits as IDataObject[]).map((commit) => ({
+				commit,
+				ref: push.ref,
+				before: push.before,
+				after: push.after,
+				compare: push.compare,
+				pusher: push.pusher,
+				repository: push.repository,
+				sender: push.sender,
+				...(push.organization ? { organization: push.organization } : {}),
+			}));
+		},
+	},
+	{ name: 'newPush', description: 'Any push, including several commits', webhookEvents: ['push'] },
+	{ name: 'newBranch', description: 'A branch is created', webhookEvents: ['create'], test: (payload) => ref(payload) === 'branch' },
+	{ name: 'workflowRunCompleted', description: 'A workflow run finishes: succeeded, failed or cancelled', webhookEvents: ['workflow_run'], actions: ['completed'] },
+	{ name: 'workflowJobCompleted', description: 'A job of a workflow run completes', webhookEvents: ['workflow_job'], actions: ['completed'] },
+	{ name: 'newCollaborator', description: 'A collaborator is added to the repository', webhookEvents: ['member'], actions: ['added'] },
+	{
+		name: 'newMention',
+		description: 'The connected account is mentioned in an issue, pull request, review, discussion or comment',
+		webhookEvents: Object.keys(MENTION_SOURCES),
+		test: (payload, context) => mentions(mentionText(payload), context.login),
+	},
+	{
+		name: 'projectItemStatusChanged',
+		description: 'The status of an item in a project (V2) changes (organization scope)',
+		webhookEvents: ['projects_v2_item'],
+		actions: ['edited'],
+		organizationOnly: true,
+		test: (payload, context) => {
+			const change = (payload.changes as IDataObject | undefined)?.field_value as IDataObject | undefined;
+			return Boolean(change && typeof change.field_name === 'string' && change.field_name.toLowerCase() === context.statusField.toLowerCase());
+		},
+	},
+	{
+		name: 'newCardInColumn',
+		description: 'A card is added to a column of a classic project board',
+		webhookEvents: ['project_card'],
+		actions: ['created'],
+		test: (payload, context) =>
+			!context.columnId || String((payload.project_card as IDataObject | undefined)?.column_id ?? '') === context.columnId,
+	},
+	{ name: 'newRelease', description: 'A release is published', webhookEvents: ['release'], actions: ['published'] },
+	{ name: 'newDiscussion', description: 'A discussion is opened', webhookEvents: ['discussion'], actions: ['created'] },
+	{ name: 'newDiscussionComment', description: 'A comment is added to a discussion', webhookEvents: ['discussion_comment'], actions: ['created'] },
+];
+
+/** The mention rule needs the action too: only new or edited text counts. */
+export function mentionActionMatches(webhookEvent: string, action: string | undefined): boolean {
+	return (MENTION_SOURCES[webhookEvent] ?? []).includes(action ?? '');
+}
+
+export const RULES_BY_NAME = new Map(EVENT_RULES.map((rule) => [rule.name, rule]));
+
+/** Platform events a set of trigger events needs, without duplicates, sorted. */
+export function webhookEventsFor(names: string[]): string[] {
+	const events = new Set<string>();
+	for (const name of names) for (const event of RULES_BY_NAME.get(name)?.webhookEvents ?? []) events.add(event);
+	return [...events].sort();
+}
+
+export interface MatchedItem {
+	event: string;
+	json: IDataObject;
+}
+
+/** The output items of one delivery for the chosen trigger events (none when nothing matches). */
+export function matchDelivery(
+	chosen: string[],
+	webhookEvent: string,
+	deliveryId: string,
+	payload: IDataObject,
+	context: MatchContext,
+): IDataObject[] {
+	const action = typeof payload.action === 'string' ? payload.action : undefined;
+	const items: IDataObject[] = [];
+	for (const name of chosen) {
+		const rule = RULES_BY_NAME.get(name);
+		if (!rule || !rule.webhookEvents.includes(webhookEvent)) continue;
+		if (rule.actions && !rule.actions.includes(action ?? '')) continue;
+		if (rule.name === 'newMention' && !mentionActionMatches(webhookEvent, action)) continue;
+		if (rule.test && !rule.test(payload, context)) continue;
+		const base = { event: name, webhookEvent, action: action ?? null, deliveryId };
+		const parts = rule.split ? rule.split(payload) : [payload];
+		for (const part of parts) items.push({ ...part, ...base });
+	}
+	return items;
+}
