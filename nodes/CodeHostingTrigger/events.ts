@@ -112,7 +112,12 @@ export const EVENT_RULES: EventRule[] = [
 		organizationOnly: true,
 		test: (payload, context) => {
 			const change = (payload.changes as IDataObject | undefined)?.field_value as IDataObject | undefined;
-			return Boolean(change && typeof change.field_name === 'string' && change.field_name.toLowerCase() === context.statusField.toLowerCase());
+			if (!change) return false;
+			// Newer payloads name the field; older ones only give its type (status is single-select).
+			if (typeof change.field_name === 'string') {
+				return change.field_name.toLowerCase() === context.statusField.toLowerCase();
+			}
+			return change.field_type === 'single_select';
 		},
 	},
 	{

@@ -117,6 +117,59 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 }
 
+/** n8n's per-execution context: credentials helper, lifecycle hooks, base URLs. */
+export function buildAdditionalData(
+	credentials: Record<string, ICredentialDataDecryptedObject>,
+	credentialTypeList: ICredentialType[],
+	workflowData: { nodes: INode[]; connections: object },
+	overrides: Partial<IWorkflowExecuteAdditionalData> = {},
+): IWorkflowExecuteAdditionalData {
+	const credentialTypes: Record<string, ICredentialType> = {};
+	for (const type of credentialTypeList) credentialTypes[type.name] = type;
+	const hooks = new ExecutionLifecycleHooks('manual', 'test-exec', {
+		id: 'test-wf',
+		name: 'test',
+		nodes: workflowData.nodes,
+		connections: workflowData.connections,
+		active: false,
+		activeVersionId: null,
+		isArchived: false,
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		settings: {},
+	} as never);
+	return {
+		credentialsHelper: new TestCredentialsHelper({ ...credentials }, credentialTypes),
+		hooks,
+		executeWorkflow: async () => {
+			throw new Error('not used');
+		},
+		getRunExecutionData: async () => undefined,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://localhost:5678/rest',
+		instanceBaseUrl: 'http://localhost:5678/',
+		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
+		webhookBaseUrl: 'http://localhost:5678/webhook',
+		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
+		variables: {},
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('not used');
+		},
+		...overrides,
+	} as unknown as IWorkflowExecuteAdditionalData;
+}
+
+/** An INodeTypes registry over the given types. */
+export function nodeTypesOf(types: Record<string, INodeType>): INodeTypes {
+	return {
+		getByName: (type: string) => types[type] as INodeType | IVersionedNodeType,
+		getByNameAndVersion: (type: string) => types[type],
+		getKnownTypes: () => ({}),
+	};
+}
+
 export interface RunOptions {
 	node: INodeType;
 	/** The node's parameters (resource, operation, ...). */
@@ -140,11 +193,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	const nodeTypeName = `test.${options.node.description.name}`;
 	const itemsNode = new ItemsNode();
 	const types: Record<string, INodeType> = { 'test.items': itemsNode, [nodeTypeName]: options.node };
-	const nodeTypes: INodeTypes = {
-		getByName: (type: string) => types[type] as INodeType | IVersionedNodeType,
-		getByNameAndVersion: (type: string) => types[type],
-		getKnownTypes: () => ({}),
-	};
+	const nodeTypes = nodeTypesOf(types);
 
 	const credentialsOnNode: INode['credentials'] = {};
 	for (const type of Object.keys(options.credentials)) {
@@ -175,40 +224,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 	};
 	const workflow = new Workflow({ id: 'test-wf', name: 'test', nodes, connections, active: false, nodeTypes });
 
-	const credentialTypes: Record<string, ICredentialType> = {};
-	for (const type of options.credentialTypes) credentialTypes[type.name] = type;
-	const hooks = new ExecutionLifecycleHooks('manual', 'test-exec', {
-		id: 'test-wf',
-		name: 'test',
-		nodes,
-		connections,
-		active: false,
-		activeVersionId: null,
-		isArchived: false,
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		settings: {},
-	} as never);
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper({ ...options.credentials }, credentialTypes),
-		hooks,
-		executeWorkflow: async () => {
-			throw new Error('not used');
-		},
-		getRunExecutionData: async () => undefined,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://localhost:5678/rest',
-		instanceBaseUrl: 'http://localhost:5678/',
-		formWaitingBaseUrl: 'http://localhost:5678/form-waiting',
-		webhookBaseUrl: 'http://localhost:5678/webhook',
-		webhookWaitingBaseUrl: 'http://localhost:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost:5678/webhook-test',
-		variables: {},
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('not used');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = buildAdditionalData(options.credentials, options.credentialTypes, { nodes, connections });
 
 	const execute = new WorkflowExecute(additionalData, 'manual');
 	const run = await execute.run({ workflow, startNode: workflow.getNode('Items') ?? undefined });
