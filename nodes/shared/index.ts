@@ -1,3 +1,4 @@
+export * from './apiPath';
 export * from './descriptions';
 export * from './itemLoop';
 export * from './pacer';

@@ -84,7 +84,7 @@ export async function createTriggerHarness(options: {
 				} catch {
 					request.body = {};
 				}
-				request.query = {};
+				request.query = Object.fromEntries(new URL(req.url ?? '/', 'http://127.0.0.1').searchParams);
 				request.params = {};
 				let responded = false;
 				const response = res as http.ServerResponse & { status: (code: number) => typeof response; json: (body: unknown) => void };

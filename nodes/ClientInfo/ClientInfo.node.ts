@@ -1,0 +1,61 @@
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as apiCall from './actions/apiCall';
+import * as client from './actions/client';
+import * as request from './actions/request';
+import { router } from './actions/router';
+import * as template from './actions/template';
+import { searchClients, searchRequests } from './methods/listSearch';
+import { getTemplates } from './methods/loadOptions';
+
+export class ClientInfo implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Client Info',
+		name: 'clientInfo',
+		icon: { light: 'file:clientInfo.svg', dark: 'file:clientInfo.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		description:
+			'Create clients and send them information requests on the client-information platform, paced to its rate limits',
+		defaults: { name: 'Client Info' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'clientInfoOAuth2Api', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'API Call', value: 'apiCall' },
+					{ name: 'Client', value: 'client' },
+					{ name: 'Request', value: 'request' },
+					{ name: 'Template', value: 'template' },
+				],
+				default: 'client',
+			},
+			...client.description,
+			...request.description,
+			...template.description,
+			...apiCall.description,
+		],
+	};
+
+	methods = {
+		listSearch: { searchClients, searchRequests },
+		loadOptions: { getTemplates },
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

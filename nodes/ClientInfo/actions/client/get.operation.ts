@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { clientInfoRequest, segment } from '../../transport';
+import { idLocator, readId } from '../common';
+
+export const clientLocator = idLocator(
+	'Client',
+	'clientId',
+	'searchClients',
+	'e.g. 3f6c2a9e-…',
+	'The client, picked from the list (searchable by name or email) or given by its ID',
+);
+
+export const description: INodeProperties[] = showFor('client', 'get', [clientLocator]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const clientId = readId(this, 'clientId', 'Client', itemIndex);
+	return await clientInfoRequest(this, 'GET', `/clients/${segment(clientId)}`, { itemIndex });
+}

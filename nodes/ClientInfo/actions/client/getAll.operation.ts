@@ -1,0 +1,32 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { clientInfoList } from '../../transport';
+
+export const description: INodeProperties[] = showFor('client', 'getAll', [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'Only clients whose name or email contains this text',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
+	return await clientInfoList(this, '/clients', qs, limit, itemIndex);
+}

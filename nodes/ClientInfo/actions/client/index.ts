@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as create from './create.operation';
+import * as get from './get.operation';
+import * as getAll from './getAll.operation';
+
+export { create, get, getAll };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['client'] } },
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a client with a name and an email address', action: 'Create a client' },
+			{ name: 'Get', value: 'get', description: 'Get a client\'s details', action: 'Get a client' },
+			{ name: 'Get Many', value: 'getAll', description: 'List the account\'s clients', action: 'Get many clients' },
+		],
+		default: 'create',
+	},
+	...create.description,
+	...get.description,
+	...getAll.description,
+];

@@ -1,0 +1,21 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { clientInfoRequest, segment } from '../../transport';
+import { idLocator, readId } from '../common';
+
+export const description: INodeProperties[] = showFor('request', 'get', [
+	idLocator(
+		'Request',
+		'requestId',
+		'searchRequests',
+		'e.g. 8d2f7b1c-…',
+		'The request, picked from the list (searchable by name) or given by its ID',
+	),
+]);
+
+/** One request with its status (published, waiting, scheduled, draft, completed, archived). */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const requestId = readId(this, 'requestId', 'Request', itemIndex);
+	return await clientInfoRequest(this, 'GET', `/requests/${segment(requestId)}`, { itemIndex });
+}

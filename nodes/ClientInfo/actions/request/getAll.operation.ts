@@ -1,0 +1,56 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, requirePathSegment, returnAllOrLimit, showFor } from '../../../shared';
+import { clientInfoList } from '../../transport';
+
+/** Request states the platform reports (platforms.md §3). */
+export const REQUEST_STATUSES = ['archived', 'completed', 'draft', 'published', 'scheduled', 'waiting'] as const;
+
+export const description: INodeProperties[] = showFor('request', 'getAll', [
+	...returnAllOrLimit(),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Client ID',
+				name: 'clientId',
+				type: 'string',
+				default: '',
+				description: 'Only the requests of this client',
+			},
+			{
+				displayName: 'Search',
+				name: 'q',
+				type: 'string',
+				default: '',
+				description: 'Only requests whose name contains this text',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				options: REQUEST_STATUSES.map((status) => ({
+					name: status.charAt(0).toUpperCase() + status.slice(1),
+					value: status,
+				})),
+				default: 'published',
+			},
+		],
+	},
+]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (typeof filters.status === 'string' && filters.status !== '') qs.status = filters.status;
+	if (filters.clientId !== undefined && filters.clientId !== '') {
+		qs.client_id = requirePathSegment(this, filters.clientId, 'Client ID', itemIndex);
+	}
+	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
+	return await clientInfoList(this, '/requests', qs, limit, itemIndex);
+}

@@ -1,0 +1,20 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import type { ClientInfoContext } from '../../transport';
+import { clientInfoList } from '../../transport';
+
+export const description: INodeProperties[] = showFor('template', 'getAll', returnAllOrLimit());
+
+/** The account's request templates, `{id, name, ...}`, up to `limit`. */
+export async function listTemplates(
+	ctx: ClientInfoContext,
+	limit: number,
+	itemIndex = 0,
+): Promise<IDataObject[]> {
+	return await clientInfoList(ctx, '/request_templates', {}, limit, itemIndex);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await listTemplates(this, readLimit(this, itemIndex), itemIndex);
+}
