@@ -37,13 +37,29 @@ class ItemsNode implements INodeType {
 		defaults: { name: 'Items' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+		properties: [
+			{ displayName: 'Items', name: 'items', type: 'json', default: '[]' },
+			{ displayName: 'Binaries', name: 'binaries', type: 'json', default: '[]' },
+		],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const raw = this.getNodeParameter('items', 0) as string;
 		const items = (typeof raw === 'string' ? JSON.parse(raw) : raw) as IDataObject[];
-		return [items.map((json) => ({ json }))];
+		const rawBinaries = this.getNodeParameter('binaries', 0, '[]') as string;
+		const binaries = (typeof rawBinaries === 'string' ? JSON.parse(rawBinaries) : rawBinaries) as Array<
+			Record<string, { base64: string; fileName: string; mimeType?: string }> | undefined
+		>;
+		const output: INodeExecutionData[] = [];
+		for (let index = 0; index < items.length; index++) {
+			const item: INodeExecutionData = { json: items[index] };
+			for (const [property, file] of Object.entries(binaries[index] ?? {})) {
+				item.binary = item.binary ?? {};
+				item.binary[property] = await this.helpers.prepareBinaryData(Buffer.from(file.base64, 'base64'), file.fileName, file.mimeType);
+			}
+			output.push(item);
+		}
+		return [output];
 	}
 }
 
@@ -176,6 +192,8 @@ export interface RunOptions {
 	parameters: IDataObject;
 	/** Input items for the node. */
 	items?: IDataObject[];
+	/** Binary properties per input item. */
+	binaries?: Array<Record<string, { data: Buffer; fileName: string; mimeType?: string }>>;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	credentialTypes: ICredentialType[];
 	continueOnFail?: boolean;
@@ -206,7 +224,16 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			type: 'test.items',
 			typeVersion: 1,
 			position: [0, 0],
-			parameters: { items: JSON.stringify(options.items ?? [{}]) },
+			parameters: {
+				items: JSON.stringify(options.items ?? [{}]),
+				binaries: JSON.stringify(
+					(options.binaries ?? []).map((entry) =>
+						Object.fromEntries(
+							Object.entries(entry).map(([key, file]) => [key, { base64: file.data.toString('base64'), fileName: file.fileName, mimeType: file.mimeType }]),
+						),
+					),
+				),
+			},
 		},
 		{
 			id: 'under-test',
