@@ -67,6 +67,18 @@ function normalizeNullable(node) {
 	}
 }
 
+/**
+ * Places where the description's own text allows more than its schema, which the real API
+ * accepts: deleting a gist file by setting it to null ("To delete a file, set the whole file to
+ * null" in the description of PATCH /gists/{gist_id} files).
+ */
+function applyDocumentedBehaviour(spec) {
+	const files = spec.paths['/gists/{gist_id}']?.patch?.requestBody?.content?.['application/json']?.schema?.properties?.files;
+	if (files && files.additionalProperties && /set the whole file to null/.test(files.description ?? '')) {
+		files.additionalProperties.nullable = true;
+	}
+}
+
 function newNode() {
 	return { literal: new Map(), param: undefined, multi: undefined, template: undefined };
 }
@@ -74,6 +86,7 @@ function newNode() {
 function load() {
 	if (cached) return cached;
 	const spec = JSON.parse(fs.readFileSync(specPath(), 'utf8'));
+	applyDocumentedBehaviour(spec);
 	normalizeNullable(spec.components);
 	normalizeNullable(spec.paths);
 	const ajv = new Ajv({ strict: false, allErrors: true, verbose: true, logger: false, validateSchema: false });
