@@ -20,30 +20,9 @@
  * Runs the TypeScript sources directly (typescript's transpileModule as a require hook) through
  * the same n8n-core WorkflowExecute harness as the tests; no build and no ts-node needed.
  */
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
-const ts = require('typescript');
 
-const ROOT = path.resolve(__dirname, '..');
-
-require.extensions['.ts'] = (module, filename) => {
-	const source = fs.readFileSync(filename, 'utf8');
-	const { outputText } = ts.transpileModule(source, {
-		fileName: filename,
-		compilerOptions: {
-			module: ts.ModuleKind.CommonJS,
-			target: ts.ScriptTarget.ES2021,
-			esModuleInterop: true,
-			resolveJsonModule: true,
-		},
-	});
-	module._compile(outputText, filename);
-};
-
-const { WorkflowExecute } = require('n8n-core');
-const { Workflow, NodeConnectionTypes } = require('n8n-workflow');
-const { buildAdditionalData, nodeTypesOf } = require(path.join(ROOT, 'test/helpers/runWorkflow.ts'));
+const { ROOT, runNode: runNodeHarness, findHttpRequestNode } = require('./lib');
 const { ClientInfo } = require(path.join(ROOT, 'nodes/ClientInfo/ClientInfo.node.ts'));
 const { ClientInfoOAuth2Api } = require(path.join(ROOT, 'credentials/ClientInfoOAuth2Api.credentials.ts'));
 const server = require(path.join(ROOT, 'test/servers/clientinfo/server.js'));
@@ -59,67 +38,9 @@ const JSON_OUT = args.includes('--json');
 const WINDOW_MS = 10_000;
 const LIMITS = { write: 20, read: 50 };
 
-/** An Items start node feeding `items`, then the node under test with its typeVersion. */
-class ItemsNode {
-	constructor() {
-		this.description = {
-			displayName: 'Items',
-			name: 'items',
-			group: ['input'],
-			version: 1,
-			description: 'Emits fixed items',
-			defaults: { name: 'Items' },
-			inputs: [],
-			outputs: [NodeConnectionTypes.Main],
-			properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
-		};
-	}
-
-	async execute() {
-		return [JSON.parse(this.getNodeParameter('items', 0)).map((json) => ({ json }))];
-	}
-}
-
+/** The node under test over `items`, through the tests' WorkflowExecute harness. */
 async function runNode({ nodeType, typeVersion = 1, parameters, items, credentials = {}, credentialTypes = [], continueOnFail = false }) {
-	const typeName = `bench.${nodeType.description.name}`;
-	const credentialsOnNode = {};
-	for (const type of Object.keys(credentials)) credentialsOnNode[type] = { id: `bench-${type}`, name: type };
-	const nodes = [
-		{ id: 'items', name: 'Items', type: 'bench.items', typeVersion: 1, position: [0, 0], parameters: { items: JSON.stringify(items) } },
-		{
-			id: 'under-test',
-			name: 'Under Test',
-			type: typeName,
-			typeVersion,
-			position: [200, 0],
-			parameters,
-			credentials: credentialsOnNode,
-			...(continueOnFail ? { onError: 'continueRegularOutput' } : {}),
-		},
-	];
-	const connections = { Items: { main: [[{ node: 'Under Test', type: NodeConnectionTypes.Main, index: 0 }]] } };
-	const nodeTypes = nodeTypesOf({ 'bench.items': new ItemsNode(), [typeName]: nodeType });
-	const workflow = new Workflow({ id: 'bench-wf', name: 'bench', nodes, connections, active: false, nodeTypes });
-	const additionalData = buildAdditionalData(credentials, credentialTypes, { nodes, connections });
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: workflow.getNode('Items') });
-	const task = run.data.resultData.runData['Under Test']?.[0];
-	return { output: task?.data?.main?.[0] ?? [], error: task?.error ?? run.data.resultData.error };
-}
-
-/** n8n-nodes-base's HTTP Request node from an installed e2e runtime (2.8.x first), or undefined. */
-function findHttpRequestNode() {
-	const cache = process.env.N8N_E2E_CACHE || path.join(os.homedir(), '.cache', 'n8n-nodes-governance-connectors');
-	if (!fs.existsSync(cache)) return undefined;
-	const folders = fs.readdirSync(cache).filter((name) => /^n8n-\d/.test(name)).sort((a, b) => (a.startsWith('n8n-2.8.') ? -1 : b.startsWith('n8n-2.8.') ? 1 : a.localeCompare(b)));
-	for (const folder of folders) {
-		const file = path.join(cache, folder, 'node_modules/n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js');
-		if (fs.existsSync(file)) {
-			const { HttpRequest } = require(file);
-			const version = require(path.join(cache, folder, 'node_modules/n8n-nodes-base/package.json')).version;
-			return { node: new HttpRequest().getNodeType(4.2), version: `n8n-nodes-base ${version} (${folder})` };
-		}
-	}
-	return undefined;
+	return await runNodeHarness({ node: nodeType, typeVersion, parameters, items, credentials, credentialTypes, continueOnFail });
 }
 
 function credentialsFor(srv) {

@@ -197,6 +197,8 @@ export interface RunOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	credentialTypes: ICredentialType[];
 	continueOnFail?: boolean;
+	/** typeVersion of the node under test (default 1). */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -239,7 +241,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			id: 'under-test',
 			name: 'Under Test',
 			type: nodeTypeName,
-			typeVersion: 1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [200, 0],
 			parameters: options.parameters as INode['parameters'],
 			credentials: credentialsOnNode,

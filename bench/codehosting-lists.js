@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+'use strict';
+/*
+ * Code Hosting benchmark against the strict local stand-in of the platform
+ * (test/servers/codehosting), everything measured side by side in one run:
+ *
+ *   node bench/codehosting-lists.js [--issues 1000] [--gets 500] [--rounds 3]
+ *
+ * 1. Issue → Get Many over 1,000 items (issues and pull requests, as the platform lists them):
+ *    Return All and Limit 150; prints the requests made against the minimum ceil(n/100).
+ * 2. 500 Issue → Get calls (one per input item) through the Code Hosting node, and the same
+ *    500 GETs through n8n's own HTTP Request node (n8n-nodes-base from an installed e2e
+ *    runtime), both through n8n-core's WorkflowExecute in this process; rounds alternate
+ *    which goes first; prints the median per-item time of each and their ratio.
+ */
+const path = require('path');
+
+const { ROOT, runNode, findHttpRequestNode, median } = require('./lib');
+const { CodeHosting } = require(path.join(ROOT, 'nodes/CodeHosting/CodeHosting.node.ts'));
+const { CodeHostingApi } = require(path.join(ROOT, 'credentials/CodeHostingApi.credentials.ts'));
+const { createCodeHostingServer, TOKEN, LOGIN } = require(path.join(ROOT, 'test/servers/codehosting/server.js'));
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+	const index = args.indexOf(`--${name}`);
+	return index === -1 ? fallback : Number(args[index + 1]);
+};
+const ISSUES = option('issues', 1000);
+const GETS = option('gets', 500);
+const ROUNDS = option('rounds', 3);
+
+const repo = {
+	owner: { __rl: true, mode: 'name', value: LOGIN },
+	repository: { __rl: true, mode: 'name', value: 'hello-world' },
+};
+
+async function main() {
+	const srv = createCodeHostingServer({ autoDeliver: false, rateLimit: { limit: 1_000_000, remaining: 1_000_000 } });
+	await srv.start();
+	// The seed has 3 issues and 2 pull requests in hello-world; the list endpoint returns both.
+	srv.addIssues(LOGIN, 'hello-world', ISSUES - 5);
+	const credentials = { codeHostingApi: { server: srv.url, accessToken: TOKEN } };
+	const codeHosting = (parameters, items = [{}]) =>
+		runNode({ node: new CodeHosting(), parameters: { authentication: 'accessToken', ...parameters }, items, credentials, credentialTypes: [new CodeHostingApi()] });
+	const listRequests = () => srv.requests.filter((request) => request.path === `/repos/${LOGIN}/hello-world/issues`).length;
+
+	console.log(`Code Hosting: Issue → Get Many over ${ISSUES} items`);
+	for (const [label, parameters, expected] of [
+		['Return All', { returnAll: true }, ISSUES],
+		['Limit 150', { returnAll: false, limit: 150 }, 150],
+	]) {
+		srv.resetRequests();
+		const started = process.hrtime.bigint();
+		const { output, error } = await codeHosting({ resource: 'issue', operation: 'getAll', ...repo, ...parameters, filters: { state: 'all' } });
+		const ms = Number(process.hrtime.bigint() - started) / 1e6;
+		if (error) throw error;
+		const minimum = Math.ceil(expected / 100);
+		console.log(`  ${label.padEnd(11)} items ${String(output.length).padStart(5)}  requests ${String(listRequests()).padStart(3)}  minimum ceil(n/100) ${String(minimum).padStart(3)}  ratio ${(listRequests() / minimum).toFixed(2)}  ${ms.toFixed(0)} ms`);
+	}
+
+	const http = findHttpRequestNode();
+	const items = Array.from({ length: GETS }, (_, index) => ({ number: (index % 3) + 1 }));
+	const ours = async () => {
+		const started = process.hrtime.bigint();
+		const { output, error } = await codeHosting({ resource: 'issue', operation: 'get', ...repo, issueNumber: '={{ $json.number }}' }, items);
+		if (error || output.length !== GETS) throw error ?? new Error(`got ${output.length} items`);
+		return Number(process.hrtime.bigint() - started) / 1e6;
+	};
+	const theirs = async () => {
+		const started = process.hrtime.bigint();
+		const { output, error } = await runNode({
+			node: http.node,
+			typeVersion: 4.2,
+			items,
+			parameters: {
+				method: 'GET',
+				url: `=${srv.url}/repos/${LOGIN}/hello-world/issues/{{ $json.number }}`,
+				sendHeaders: true,
+				headerParameters: {
+					parameters: [
+						{ name: 'Authorization', value: `Bearer ${TOKEN}` },
+						{ name: 'Accept', value: 'application/vnd.github+json' },
+						{ name: 'X-GitHub-Api-Version', value: '2022-11-28' },
+					],
+				},
+				options: {},
+			},
+			credentials: {},
+			credentialTypes: [],
+		});
+		if (error || output.length !== GETS) throw error ?? new Error(`got ${output.length} items`);
+		return Number(process.hrtime.bigint() - started) / 1e6;
+	};
+
+	console.log(`\n${GETS} × Issue → Get, ${ROUNDS} rounds (alternating order), median per item`);
+	await ours(); // warm-up
+	const oursMs = [];
+	const theirsMs = [];
+	if (http) await theirs();
+	for (let round = 0; round < ROUNDS; round++) {
+		if (round % 2 === 0 || !http) {
+			oursMs.push(await ours());
+			if (http) theirsMs.push(await theirs());
+		} else {
+			theirsMs.push(await theirs());
+			oursMs.push(await ours());
+		}
+	}
+	const perItemOurs = median(oursMs) / GETS;
+	console.log(`  Code Hosting node        ${perItemOurs.toFixed(3)} ms/item`);
+	if (http) {
+		const perItemTheirs = median(theirsMs) / GETS;
+		console.log(`  HTTP Request node 4.2    ${perItemTheirs.toFixed(3)} ms/item  (${http.version})`);
+		console.log(`  ratio ours / HTTP Request: ${(perItemOurs / perItemTheirs).toFixed(2)}`);
+	} else {
+		console.log('  HTTP Request node: n8n-nodes-base not found (install an e2e runtime: node e2e/install-runtime.js 2.8.4); comparison skipped');
+	}
+	await srv.stop();
+}
+
+main().then(
+	() => process.exit(0),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
