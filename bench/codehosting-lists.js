@@ -66,7 +66,7 @@ async function main() {
 		if (error || output.length !== GETS) throw error ?? new Error(`got ${output.length} items`);
 		return Number(process.hrtime.bigint() - started) / 1e6;
 	};
-	const theirs = async () => {
+	const theirs = async (serial = false) => {
 		const started = process.hrtime.bigint();
 		const { output, error } = await runNode({
 			node: http.node,
@@ -83,7 +83,10 @@ async function main() {
 						{ name: 'X-GitHub-Api-Version', value: '2022-11-28' },
 					],
 				},
-				options: {},
+				// Without batching the HTTP Request node sends all items' requests at once;
+				// batch size 1 makes it one at a time, as the Code Hosting node (and GitHub's
+				// guidance against concurrent requests per token) does.
+				options: serial ? { batching: { batch: { batchSize: 1, batchInterval: 0 } } } : {},
 			},
 			credentials: {},
 			credentialTypes: [],
@@ -95,23 +98,27 @@ async function main() {
 	console.log(`\n${GETS} × Issue → Get, ${ROUNDS} rounds (alternating order), median per item`);
 	await ours(); // warm-up
 	const oursMs = [];
-	const theirsMs = [];
+	const serialMs = [];
+	const concurrentMs = [];
 	if (http) await theirs();
 	for (let round = 0; round < ROUNDS; round++) {
-		if (round % 2 === 0 || !http) {
-			oursMs.push(await ours());
-			if (http) theirsMs.push(await theirs());
-		} else {
-			theirsMs.push(await theirs());
-			oursMs.push(await ours());
+		const runs = [async () => oursMs.push(await ours())];
+		if (http) {
+			runs.push(async () => serialMs.push(await theirs(true)));
+			runs.push(async () => concurrentMs.push(await theirs(false)));
 		}
+		// Rotate who goes first.
+		for (let index = 0; index < runs.length; index++) await runs[(index + round) % runs.length]();
 	}
 	const perItemOurs = median(oursMs) / GETS;
-	console.log(`  Code Hosting node        ${perItemOurs.toFixed(3)} ms/item`);
+	console.log(`  Code Hosting node (one request at a time)        ${perItemOurs.toFixed(3)} ms/item`);
 	if (http) {
-		const perItemTheirs = median(theirsMs) / GETS;
-		console.log(`  HTTP Request node 4.2    ${perItemTheirs.toFixed(3)} ms/item  (${http.version})`);
-		console.log(`  ratio ours / HTTP Request: ${(perItemOurs / perItemTheirs).toFixed(2)}`);
+		const perItemSerial = median(serialMs) / GETS;
+		const perItemConcurrent = median(concurrentMs) / GETS;
+		console.log(`  HTTP Request node 4.2, batch size 1 (one at a time) ${perItemSerial.toFixed(3)} ms/item`);
+		console.log(`  HTTP Request node 4.2, defaults (all at once)    ${perItemConcurrent.toFixed(3)} ms/item  (${http.version})`);
+		console.log(`  ratio ours / HTTP Request one at a time: ${(perItemOurs / perItemSerial).toFixed(2)}`);
+		console.log(`  ratio ours / HTTP Request all at once:   ${(perItemOurs / perItemConcurrent).toFixed(2)}`);
 	} else {
 		console.log('  HTTP Request node: n8n-nodes-base not found (install an e2e runtime: node e2e/install-runtime.js 2.8.4); comparison skipped');
 	}
