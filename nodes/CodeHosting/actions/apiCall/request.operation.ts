@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonObject, readLimit, requireText, returnAllOrLimit, showFor } from '../../../shared';
+import { parseJsonObject, readLimit, requireApiPath, returnAllOrLimit, showFor } from '../../../shared';
 import { codeHostingFullRequest, codeHostingList } from '../../transport';
 
 export const description: INodeProperties[] = showFor('apiCall', 'request', [
@@ -95,39 +95,11 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 
 const FORBIDDEN_HEADERS = new Set(['authorization', 'host', 'cookie', 'proxy-authorization']);
 
-/**
- * The endpoint as a path on the credential's server. Absolute URLs, protocol-relative paths,
- * other hosts and `..` are refused before anything is sent.
- */
-export function safeEndpoint(ctx: IExecuteFunctions, value: unknown, itemIndex: number): { path: string; qs: IDataObject } {
-	const text = requireText(ctx, value, 'Endpoint', itemIndex);
-	const refuse = (why: string): never => {
-		throw new NodeOperationError(ctx.getNode(), `Endpoint "${text}" is not allowed: ${why}`, {
-			itemIndex,
-			description: 'Enter a path of the REST API such as /repos/OWNER/REPO/issues. The request always goes to the credential\'s server.',
-		});
-	};
-	if (/^[a-z][a-z0-9+.-]*:/i.test(text)) refuse('absolute URLs are not accepted');
-	if (text.startsWith('//') || text.startsWith('\\')) refuse('protocol-relative paths are not accepted');
-	if (text.includes('\\')) refuse('backslashes are not accepted');
-	const [rawPath, rawQuery = ''] = text.split('?', 2);
-	const path = rawPath.startsWith('/') ? rawPath : `/${rawPath}`;
-	let decoded: string;
-	try {
-		decoded = decodeURIComponent(path);
-	} catch {
-		return refuse('it is not validly encoded');
-	}
-	if (decoded.split('/').some((segment) => segment === '..' || segment === '.')) refuse('"." and ".." are not accepted');
-	if (/[\s#@]/.test(path.replace(/%20/g, ''))) refuse('spaces, "#" and "@" must be percent-encoded');
-	const qs: IDataObject = {};
-	for (const [key, entry] of new URLSearchParams(rawQuery)) qs[key] = entry;
-	return { path, qs };
-}
-
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
 	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
-	const { path, qs } = safeEndpoint(this, this.getNodeParameter('endpoint', itemIndex), itemIndex);
+	const { path, qs } = requireApiPath(this, this.getNodeParameter('endpoint', itemIndex), 'Endpoint', itemIndex, {
+		example: '/repos/OWNER/REPO/issues',
+	});
 	for (const { name, value } of this.getNodeParameter('query.parameter', itemIndex, []) as Array<{ name: string; value: string }>) {
 		if (name) qs[name] = value;
 	}
