@@ -26,10 +26,18 @@ export const FEED_EVENTS: Record<string, { type: string; test?: (event: IDataObj
 /** How many seen IDs are remembered (the feeds return at most a few hundred recent entries). */
 const SEEN_LIMIT = 1000;
 
+/**
+ * A poll up to this much earlier than `X-Poll-Interval` allows still goes ahead: n8n's schedule
+ * fires a few milliseconds late or early, and with an interval equal to the schedule's (60 s)
+ * a strict check would skip every other poll.
+ */
+const POLL_INTERVAL_SLACK_MS = 1000;
+
 interface PollState extends IDataObject {
 	seen?: string[];
 	etag?: string;
 	endpoint?: string;
+	event?: string;
 	nextPollAt?: number;
 }
 
@@ -125,14 +133,18 @@ export class CodeHostingPollingTrigger implements INodeType {
 			endpoint = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/events`;
 		}
 
-		if (state.endpoint !== endpoint) {
-			// Another watch target: start over.
+		if (state.endpoint !== endpoint || state.event !== event) {
+			// Another watch target or event: start over (the seen IDs are those of one event's
+			// entries only, so another event's history would otherwise be emitted as new).
 			state.endpoint = endpoint;
+			state.event = event;
 			delete state.seen;
 			delete state.etag;
 			delete state.nextPollAt;
 		}
-		if (!manual && state.nextPollAt && Date.now() < state.nextPollAt) return null;
+		if (!manual && state.nextPollAt && Date.now() + POLL_INTERVAL_SLACK_MS < state.nextPollAt) return null;
+		// The interval counts from when this poll was made, not from when its answer came.
+		const startedAt = Date.now();
 
 		// With an ETag from the last poll, an unchanged list answers 304, which costs no rate limit.
 		const response = await codeHostingFullRequest<IDataObject[]>(this, 'GET', endpoint, {
@@ -141,7 +153,7 @@ export class CodeHostingPollingTrigger implements INodeType {
 			acceptStatuses: [304],
 		});
 		const pollInterval = Number(response.headers['x-poll-interval']);
-		if (Number.isFinite(pollInterval) && pollInterval > 0) state.nextPollAt = Date.now() + pollInterval * 1000;
+		if (Number.isFinite(pollInterval) && pollInterval > 0) state.nextPollAt = startedAt + pollInterval * 1000;
 		if (response.statusCode === 304) return null;
 		if (typeof response.headers.etag === 'string') state.etag = response.headers.etag;
 

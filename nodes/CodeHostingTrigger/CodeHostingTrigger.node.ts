@@ -146,7 +146,9 @@ export class CodeHostingTrigger implements INodeType {
 				const config = (hook.config ?? {}) as IDataObject;
 				const wanted = webhookEventsFor(chosenEvents(this));
 				const events = Array.isArray(hook.events) ? [...(hook.events as string[])].sort() : [];
-				return config.url === webhookUrl && wanted.every((event) => events.includes(event));
+				// Exactly the needed events: with more, the platform would keep sending deliveries that
+				// are only thrown away; with fewer, some chosen events would never arrive.
+				return config.url === webhookUrl && events.length === wanted.length && wanted.every((event, index) => events[index] === event);
 			},
 
 			async create(this: IHookFunctions): Promise<boolean> {

@@ -79,9 +79,9 @@ describe('workflow', () => {
 	test('disable, enable, runs', async () => {
 		const id = { __rl: true, mode: 'id', value: '161335' };
 		expect((await runCodeHosting(srv, { parameters: { ...base, operation: 'disable', workflowId: id } })).output[0].json.state).toBe('disabled_manually');
-		expect(srv.repo(LOGIN, 'hello-world').workflows.get(161335)!.state).toBe('disabled_manually');
+		expect(srv.repo(LOGIN, 'hello-world')!.workflows.get(161335)!.state).toBe('disabled_manually');
 		await runCodeHosting(srv, { parameters: { ...base, operation: 'enable', workflowId: id } });
-		expect(srv.repo(LOGIN, 'hello-world').workflows.get(161335)!.state).toBe('active');
+		expect(srv.repo(LOGIN, 'hello-world')!.workflows.get(161335)!.state).toBe('active');
 
 		const runs = await runCodeHosting(srv, { parameters: { ...base, operation: 'getRuns', allWorkflows: false, workflowId: id, returnAll: true, filters: { status: 'completed' } } });
 		expect(runs.output.length).toBeGreaterThanOrEqual(2);
@@ -124,7 +124,7 @@ describe('gist, release, collaborator, rate limit', () => {
 		expect(JSON.parse(srv.requests[srv.requests.length - 1].body!)).toEqual({ permission: 'triage' });
 		const removed = await runCodeHosting(srv, { parameters: { ...base, operation: 'remove', username: 'other-user' } });
 		expect(removed.output[0].json).toEqual({ success: true, username: 'other-user' });
-		expect(srv.repo(LOGIN, 'hello-world').collaborators.has('other-user')).toBe(false);
+		expect(srv.repo(LOGIN, 'hello-world')!.collaborators.has('other-user')).toBe(false);
 	});
 
 	test('a token without admin rights gets the platform 403 with a scopes hint', async () => {

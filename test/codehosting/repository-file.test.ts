@@ -61,7 +61,7 @@ describe('repository', () => {
 		const { output } = await runCodeHosting(srv, { parameters: { resource: 'repository', operation: 'star', ...repo(ORG, 'org-repo') } });
 		expect(output[0].json).toEqual({ success: true, starred: true, owner: ORG, repository: 'org-repo' });
 		expect(srv.requests[0]).toMatchObject({ method: 'PUT', path: `/user/starred/${ORG}/org-repo` });
-		expect(srv.repo(ORG, 'org-repo').stargazers.has(LOGIN)).toBe(true);
+		expect(srv.repo(ORG, 'org-repo')!.stargazers.has(LOGIN)).toBe(true);
 	});
 
 	test('a missing repository is the platform 404 with a hint, not rewritten', async () => {
