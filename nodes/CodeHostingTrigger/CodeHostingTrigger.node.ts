@@ -228,13 +228,16 @@ export class CodeHostingTrigger implements INodeType {
 			? request.rawBody
 			: Buffer.from(typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {}));
 
+		const webhookEvent = String(request.headers['x-github-event'] ?? '');
 		if (!verifySignature(rawBody, request.headers['x-hub-signature-256'], String(state.webhookSecret ?? ''))) {
+			// GitHub pings a hook the moment it is created, which can be before n8n has stored the
+			// new secret. A ping starts nothing, so while no secret is stored it is acknowledged.
+			if (webhookEvent === 'ping' && !state.webhookSecret) return { webhookResponse: { ok: true, ping: true } };
 			const response = this.getResponseObject();
 			response.status(401).json({ message: 'Invalid or missing X-Hub-Signature-256' });
 			return { noWebhookResponse: true };
 		}
 
-		const webhookEvent = String(request.headers['x-github-event'] ?? '');
 		if (webhookEvent === 'ping') return { webhookResponse: { ok: true, ping: true } };
 
 		const payload = (request.body ?? {}) as IDataObject;

@@ -210,6 +210,17 @@ describe('signatures and ping', () => {
 		expect(delivery.items).toBeUndefined();
 	});
 
+	test('while no secret is stored yet (activation in progress) an unsigned ping gets 200 and starts nothing', async () => {
+		delete harness.staticData.webhookSecret;
+		const ping = JSON.stringify(example('ping'));
+		const delivery = await harness.post(ping, { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': 'p0' });
+		expect(delivery.status).toBe(200);
+		expect(delivery.items).toBeUndefined();
+		harness.staticData.webhookSecret = SECRET;
+		const forged = await harness.post(ping, { 'content-type': 'application/json', 'x-github-event': 'ping', 'x-github-delivery': 'p1', 'x-hub-signature-256': sign(ping, 'nope') });
+		expect(forged.status).toBe(401);
+	});
+
 	test('no secret stored (never activated) → 401 even with a signature', async () => {
 		delete harness.staticData.webhookSecret;
 		const delivery = await send(sign(body));
