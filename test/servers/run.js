@@ -54,7 +54,8 @@ function loadServer(name) {
 }
 
 /**
- * Starts the servers. `options.only` limits to some names; `options.ports` maps a name to a port
+ * Starts the servers. `options.only` limits to some names; `options.required` lists the names
+ * that must start (default: all; others that fail are skipped); `options.ports` maps a name to a port
  * (0 or missing = a free port); `options.serverOptions` maps a name to the options object passed
  * to its factory.
  */
@@ -76,9 +77,19 @@ async function startServers(options = {}) {
 		return entry;
 	}
 
+	// names in `options.required` (default: all) must start; the others are skipped with a warning
+	// when they fail (for example a server still being written)
+	const required = options.required ?? names;
+	const skipped = {};
 	try {
 		for (const name of names) {
-			await startOne(name, ports[name] ?? 0);
+			try {
+				await startOne(name, ports[name] ?? 0);
+			} catch (error) {
+				if (required.includes(name)) throw error;
+				skipped[name] = error;
+				process.stderr.write(`[servers] skipped ${name}: ${String(error.message).split('\n')[0]}\n`);
+			}
 		}
 	} catch (error) {
 		for (const entry of entries.values()) await entry.server.stop().catch(() => {});
@@ -90,6 +101,7 @@ async function startServers(options = {}) {
 			return Object.fromEntries([...entries.values()].map((e) => [e.name, e.url]));
 		},
 		names: () => [...entries.keys()],
+		skipped,
 		get: (name) => entries.get(name),
 		/** Stops every server and starts a fresh one (seeded state, no requests) on the same port. */
 		async reset(only) {

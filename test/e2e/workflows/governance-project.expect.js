@@ -1,0 +1,30 @@
+'use strict';
+// Project → Create, Get Many (all and limit), Delete (not available: Continue On Fail item).
+module.exports = {
+	servers: ['governance'],
+	check({ assert, items, governance: { state, requests, constants } }) {
+		const [created] = items('Create Project');
+		assert.match(created.project_id, /^proj-[0-9a-f]{12}$/, 'create returns the new project_id');
+		const stored = state.projects[created.project_id];
+		assert.ok(stored, 'the server has the new project');
+		assert.equal(stored.name, 'E2E created project');
+		assert.equal(stored.description, 'made by the e2e test');
+		assert.equal(stored.organization_id, constants.ORGANIZATION_ID);
+		assert.equal(stored.language, 'en', 'additional field sent as given');
+
+		const createReq = requests.find((r) => r.path === '/latest/projects/create');
+		assert.equal(createReq.headers.authorization, `Bearer :${constants.ADMIN_KEY}`);
+
+		const all = items('List Projects').map((p) => p.project_id).sort();
+		assert.deepEqual(all, [created.project_id, constants.PROJECT_ID].sort());
+		assert.equal(items('List Projects Limit 1').length, 1);
+		const lists = requests.filter((r) => r.path === '/latest/projects/list');
+		assert.equal(lists.length, 2, 'one page each (2 projects, limit 1)');
+		assert.equal(lists[1].query.page_size, '1', 'limit 1 asks for one');
+
+		const [deleted] = items('Delete Project Continue On Fail');
+		assert.match(String(deleted.error), /not available yet/);
+		assert.equal(requests.length, 3, 'project delete sends no request');
+		assert.ok(state.projects[created.project_id], 'project still there');
+	},
+};
