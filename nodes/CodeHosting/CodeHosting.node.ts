@@ -21,6 +21,7 @@ import * as repository from './actions/repository';
 import * as workflow from './actions/workflow';
 import { router } from './actions/router';
 import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
+import { authenticationProperty, codeHostingCredentials } from './descriptions';
 
 export class CodeHosting implements INodeType {
 	description: INodeTypeDescription = {
@@ -36,21 +37,9 @@ export class CodeHosting implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'codeHostingApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'codeHostingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: codeHostingCredentials,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Resource',
 				name: 'resource',

@@ -10,6 +10,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
 import { codeHostingFullRequest } from '../CodeHosting/transport';
+import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 
 /** Repository events feed types and the trigger event each one is. */
 export const FEED_EVENTS: Record<string, { type: string; test?: (event: IDataObject) => boolean }> = {
@@ -54,21 +55,9 @@ export class CodeHostingPollingTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'codeHostingApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'codeHostingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: codeHostingCredentials,
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Event',
 				name: 'event',

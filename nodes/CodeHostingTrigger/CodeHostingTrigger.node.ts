@@ -13,6 +13,7 @@ import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
 import { codeHostingFullRequest, codeHostingRequest, connectionOf } from '../CodeHosting/transport';
 import { EVENT_RULES, matchDelivery, webhookEventsFor } from './events';
+import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 
 interface HookState extends IDataObject {
 	webhookId?: string;
@@ -63,10 +64,7 @@ export class CodeHostingTrigger implements INodeType {
 		defaults: { name: 'Code Hosting Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [
-			{ name: 'codeHostingApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
-			{ name: 'codeHostingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
-		],
+		credentials: codeHostingCredentials,
 		webhooks: [
 			{
 				name: 'default',
@@ -76,16 +74,7 @@ export class CodeHostingTrigger implements INodeType {
 			},
 		],
 		properties: [
-			{
-				displayName: 'Authentication',
-				name: 'authentication',
-				type: 'options',
-				options: [
-					{ name: 'Access Token', value: 'accessToken' },
-					{ name: 'OAuth2', value: 'oAuth2' },
-				],
-				default: 'accessToken',
-			},
+			authenticationProperty,
 			{
 				displayName: 'Scope',
 				name: 'scope',

@@ -41,3 +41,35 @@ export function returnAllOrLimit(maxLimit?: number): INodeProperties[] {
 		},
 	];
 }
+
+/** A resource locator with a searchable list and a by-ID mode. */
+export function idLocator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	placeholder: string,
+	description?: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		...(description ? { description } : {}),
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By ID',
+				name: 'id',
+				type: 'string',
+				placeholder,
+			},
+		],
+	};
+}

@@ -146,3 +146,14 @@ export function readLimit(
 	}
 	return limit;
 }
+
+/** Reads a resource locator (or plain string) parameter as one path-safe identifier. */
+export function readId(
+	ctx: Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'>,
+	name: string,
+	label: string,
+	itemIndex: number,
+): string {
+	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
+	return requirePathSegment(ctx, value, label, itemIndex);
+}

@@ -1,44 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonObject, requirePathSegment } from '../../shared';
+import { parseJsonObject } from '../../shared';
 
-/** A resource locator with a searchable list and a by-ID mode. */
-export function idLocator(
-	displayName: string,
-	name: string,
-	searchListMethod: string,
-	placeholder: string,
-	description: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder,
-			},
-		],
-	};
-}
 
-/** Reads a resource locator (or plain string) parameter as one path-safe identifier. */
-export function readId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requirePathSegment(ctx, value, label, itemIndex);
-}
 
 /** The "Other Fields (JSON)" entry every Additional Fields collection ends with. */
 export const otherFieldsOption: INodeProperties = {
@@ -67,3 +31,5 @@ export function readAdditionalFields(ctx: IExecuteFunctions, itemIndex: number):
 	}
 	return fields;
 }
+
+export { idLocator, readId } from '../../shared';

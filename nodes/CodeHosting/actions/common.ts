@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requirePathSegment, requireText } from '../../shared';
+import { readId, requireText } from '../../shared';
 
 /** Owner as a resource locator: from the list (user + organizations), by URL, by name. */
 export const ownerLocator: INodeProperties = {
@@ -101,23 +101,18 @@ export function branchLocator(displayName: string, name: string, required: boole
 
 const enc = encodeURIComponent;
 
-/** Reads a locator or plain value as one path segment (no "/"), not encoded. */
-export function readSegment(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requirePathSegment(ctx, value, label, itemIndex);
-}
 
 /** `/repos/{owner}/{repo}` for this item, both parts validated and encoded. */
 export function repoPath(ctx: IExecuteFunctions, itemIndex: number): string {
-	const owner = readSegment(ctx, 'owner', 'Repository Owner', itemIndex);
-	const repo = readSegment(ctx, 'repository', 'Repository Name', itemIndex);
+	const owner = readId(ctx, 'owner', 'Repository Owner', itemIndex);
+	const repo = readId(ctx, 'repository', 'Repository Name', itemIndex);
 	return `/repos/${enc(owner)}/${enc(repo)}`;
 }
 
 export function ownerAndRepo(ctx: IExecuteFunctions, itemIndex: number): { owner: string; repo: string } {
 	return {
-		owner: readSegment(ctx, 'owner', 'Repository Owner', itemIndex),
-		repo: readSegment(ctx, 'repository', 'Repository Name', itemIndex),
+		owner: readId(ctx, 'owner', 'Repository Owner', itemIndex),
+		repo: readId(ctx, 'repository', 'Repository Name', itemIndex),
 	};
 }
 
@@ -169,3 +164,28 @@ export function list(value: unknown): string[] {
 	if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
 	return [];
 }
+
+/** "Direction" of a sorted list filter. */
+export const directionFilter: INodeProperties = {
+	displayName: 'Direction',
+	name: 'direction',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'asc' },
+		{ name: 'Descending', value: 'desc' },
+	],
+	default: 'desc',
+};
+
+/** "State" of an issue or pull request list filter. */
+export const stateFilter: INodeProperties = {
+	displayName: 'State',
+	name: 'state',
+	type: 'options',
+	options: [
+		{ name: 'All', value: 'all' },
+		{ name: 'Closed', value: 'closed' },
+		{ name: 'Open', value: 'open' },
+	],
+	default: 'open',
+};

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonObject, requireChoices, requirePathSegment, requireText } from '../../shared';
+import { parseJsonObject, requireChoices, requireText } from '../../shared';
 
 /** Roles offered in the UI and the permission action each one grants (mission-spec §2). */
 export const ROLE_ACTIONS = {
@@ -90,38 +90,4 @@ export function buildPermissions(ctx: IExecuteFunctions, itemIndex: number): IDa
 	return { items: { [groupKey]: { actions } } };
 }
 
-/** A resource locator with a searchable list and a by-ID mode. */
-export function idLocator(
-	displayName: string,
-	name: string,
-	searchListMethod: string,
-	placeholder: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder,
-			},
-		],
-	};
-}
-
-/** Reads a resource locator (or plain string) parameter as one path-safe identifier. */
-export function readId(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): string {
-	const value = ctx.getNodeParameter(name, itemIndex, '', { extractValue: true });
-	return requirePathSegment(ctx, value, label, itemIndex);
-}
+export { idLocator, readId } from '../../shared';

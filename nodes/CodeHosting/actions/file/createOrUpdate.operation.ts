@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
+import { showFor } from '../../../shared';
 import { codeHostingRequest } from '../../transport';
 import { filePath, repoPath, repositoryFields } from '../common';
-import { currentSha, identities, identityOptions } from './shared';
+import { commitFields, currentSha, readCommit } from './shared';
 
 export const description: INodeProperties[] = showFor('file', 'createOrUpdate', [
 	...repositoryFields,
@@ -41,31 +41,12 @@ export const description: INodeProperties[] = showFor('file', 'createOrUpdate', 
 		displayOptions: { show: { binaryData: [true] } },
 		hint: 'The name of the input binary field containing the file',
 	},
-	{
-		displayName: 'Commit Message',
-		name: 'commitMessage',
-		type: 'string',
-		default: '',
-		required: true,
-	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{ displayName: 'Branch', name: 'branch', type: 'string', default: '', description: 'Branch to commit to. Default: the repository\'s default branch.' },
-			...identityOptions,
-		],
-	},
+	...commitFields,
 ]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpoint = `${repoPath(this, itemIndex)}/contents/${filePath(this, this.getNodeParameter('filePath', itemIndex), itemIndex)}`;
-	const message = requireText(this, this.getNodeParameter('commitMessage', itemIndex), 'Commit Message', itemIndex);
-	const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-	const branch = typeof fields.branch === 'string' && fields.branch.trim() !== '' ? fields.branch.trim() : undefined;
+	const { message, branch, identities } = readCommit(this, itemIndex);
 
 	let content: Buffer;
 	if (this.getNodeParameter('binaryData', itemIndex, false) as boolean) {
@@ -82,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		content: content.toString('base64'),
 		...(branch ? { branch } : {}),
 		...(sha ? { sha } : {}),
-		...identities(fields),
+		...identities,
 	};
 	return await codeHostingRequest(this, 'PUT', endpoint, { body, itemIndex });
 }

@@ -1,4 +1,6 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { requireText } from '../../../shared';
 
 import { codeHostingFullRequest } from '../../transport';
 
@@ -48,3 +50,33 @@ export const identityOptions = (['author', 'committer'] as const).map((role) => 
 		},
 	],
 }));
+
+/** Commit message and the Additional Fields (branch, author, committer) of a file write. */
+export const commitFields: INodeProperties[] = [
+	{
+		displayName: 'Commit Message',
+		name: 'commitMessage',
+		type: 'string',
+		default: '',
+		required: true,
+	},
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [
+			{ displayName: 'Branch', name: 'branch', type: 'string', default: '', description: 'Branch to commit to. Default: the repository\'s default branch.' },
+			...identityOptions,
+		],
+	},
+];
+
+/** The commit message, branch and identities of a file write, for this item. */
+export function readCommit(ctx: IExecuteFunctions, itemIndex: number): { message: string; branch?: string; identities: IDataObject } {
+	const message = requireText(ctx, ctx.getNodeParameter('commitMessage', itemIndex), 'Commit Message', itemIndex);
+	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+	const branch = typeof fields.branch === 'string' && fields.branch.trim() !== '' ? fields.branch.trim() : undefined;
+	return { message, branch, identities: identities(fields) };
+}

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
 import { codeHostingList } from '../../transport';
-import { compact, repoPath, repositoryFields } from '../common';
+import { compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAll', [
 	...repositoryFields,
@@ -16,16 +16,7 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 		options: [
 			{ displayName: 'Assignee', name: 'assignee', type: 'string', default: '', description: 'Login, "none" or "*"' },
 			{ displayName: 'Creator', name: 'creator', type: 'string', default: '' },
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-			},
+			directionFilter,
 			{ displayName: 'Labels', name: 'labels', type: 'string', default: '', description: 'Label names, separated by commas' },
 			{ displayName: 'Mentioned', name: 'mentioned', type: 'string', default: '' },
 			{ displayName: 'Since', name: 'since', type: 'dateTime', default: '', description: 'Only issues updated at or after this time' },
@@ -40,17 +31,7 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 				],
 				default: 'created',
 			},
-			{
-				displayName: 'State',
-				name: 'state',
-				type: 'options',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-				],
-				default: 'open',
-			},
+			stateFilter,
 		],
 	},
 ]);

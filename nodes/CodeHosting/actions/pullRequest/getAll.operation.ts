@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
 import { codeHostingList } from '../../transport';
-import { compact, repoPath, repositoryFields } from '../common';
+import { compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 	...repositoryFields,
@@ -15,16 +15,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 		default: {},
 		options: [
 			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '' },
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: [
-					{ name: 'Ascending', value: 'asc' },
-					{ name: 'Descending', value: 'desc' },
-				],
-				default: 'desc',
-			},
+			directionFilter,
 			{ displayName: 'Head', name: 'head', type: 'string', default: '', placeholder: 'user:branch' },
 			{
 				displayName: 'Sort',
@@ -38,17 +29,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 				],
 				default: 'created',
 			},
-			{
-				displayName: 'State',
-				name: 'state',
-				type: 'options',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-				],
-				default: 'open',
-			},
+			stateFilter,
 		],
 	},
 ]);
