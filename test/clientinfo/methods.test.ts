@@ -1,11 +1,9 @@
 /** The Template dropdown and the Client / Request lists, through n8n-core's LoadOptionsContext. */
-import { LoadOptionsContext } from 'n8n-core';
-import type { ILoadOptionsFunctions, INode } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import { ClientInfoOAuth2Api } from '../../credentials/ClientInfoOAuth2Api.credentials';
 import { ClientInfo } from '../../nodes/ClientInfo/ClientInfo.node';
-import { buildAdditionalData, nodeTypesOf } from '../helpers/runWorkflow';
+import { loadOptionsContext } from '../helpers/loadOptions';
 import type { ClientInfoServer } from './harness';
 import { API, SEEDED_CLIENT_ID, TEMPLATES, credentialData, startServer } from './harness';
 
@@ -18,22 +16,13 @@ afterEach(async () => {
 });
 
 function context(): ILoadOptionsFunctions {
-	const node: INode = {
-		id: 'n',
-		name: 'Client Info',
-		type: 'test.clientInfo',
-		typeVersion: 1,
-		position: [0, 0],
+	return loadOptionsContext({
+		node: new ClientInfo(),
 		parameters: { resource: 'request', operation: 'create' },
-		credentials: { clientInfoOAuth2Api: { id: 'cred-methods', name: 'Client Info' } },
-	};
-	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ 'test.clientInfo': new ClientInfo() }) });
-	const additionalData = buildAdditionalData(
-		{ clientInfoOAuth2Api: credentialData(srv) },
-		[new ClientInfoOAuth2Api()],
-		{ nodes: [node], connections: {} },
-	);
-	return new LoadOptionsContext(workflow, node, additionalData, 'templateId') as unknown as ILoadOptionsFunctions;
+		credentials: { clientInfoOAuth2Api: credentialData(srv) },
+		credentialTypes: [new ClientInfoOAuth2Api()],
+		path: 'templateId',
+	});
 }
 
 const node = new ClientInfo();

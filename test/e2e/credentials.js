@@ -48,9 +48,11 @@ function buildCredentials(urls) {
 			type: 'codeHostingApi',
 			data: { server: urls.codehosting, accessToken: codeHosting.TOKEN },
 		});
+		// connected as other-user (push on hello-world, no admin), so a check can tell from the
+		// server's answers which of the two credentials a request used
 		credentials.push({
 			id: CREDENTIAL_IDS.codeHostingOAuth2Api,
-			name: 'Code Hosting OAuth2 (local test server)',
+			name: 'Code Hosting OAuth2 (local test server, other-user)',
 			type: 'codeHostingOAuth2Api',
 			data: {
 				server: urls.codehosting,
@@ -62,7 +64,7 @@ function buildCredentials(urls) {
 				scope: (codeHosting.ALL_SCOPES ?? []).join(' '),
 				authQueryParameters: '',
 				authentication: 'header',
-				oauthTokenData: { access_token: codeHosting.TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
+				oauthTokenData: { access_token: codeHosting.OTHER_TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
 			},
 		});
 	}
