@@ -21,7 +21,7 @@ import * as repository from './actions/repository';
 import * as workflow from './actions/workflow';
 import { router } from './actions/router';
 import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
-import { authenticationProperty, codeHostingCredentials } from './descriptions';
+import { authenticationProperty, codeHostingCredentials, requestOptionsProperty } from './descriptions';
 
 export class CodeHosting implements INodeType {
 	description: INodeTypeDescription = {
@@ -75,6 +75,7 @@ export class CodeHosting implements INodeType {
 			...release.description,
 			...repository.description,
 			...workflow.description,
+			requestOptionsProperty,
 		],
 	};
 

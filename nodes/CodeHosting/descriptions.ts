@@ -16,3 +16,23 @@ export const authenticationProperty: INodeProperties = {
 	],
 	default: 'accessToken',
 };
+
+/** Node-wide request settings, shown under every operation. */
+export const requestOptionsProperty: INodeProperties = {
+	displayName: 'Request Options',
+	name: 'requestOptions',
+	type: 'collection',
+	placeholder: 'Add Option',
+	default: {},
+	options: [
+		{
+			displayName: 'Max Rate-Limit Wait (Seconds)',
+			name: 'maxRateLimitWait',
+			type: 'number',
+			typeOptions: { minValue: 0, maxValue: 3600 },
+			default: 60,
+			description:
+				'How long a call may wait in total for a rate limit to pass (Retry-After or the reset time) before it fails with a rate-limit error. 0 never waits.',
+		},
+	],
+};

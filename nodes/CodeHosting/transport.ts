@@ -12,7 +12,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { codeHostingServer } from '../../credentials/CodeHostingApi.credentials';
 import type { ApiErrorDetails, ApiResponse, RetryPolicy } from '../shared';
-import { apiRequest, collectPages } from '../shared';
+import { apiRequest, collectPages, DEFAULT_RETRY_POLICY } from '../shared';
 
 export type CodeHostingContext =
 	| IExecuteFunctions
@@ -149,6 +149,19 @@ export function isOnServer(connection: CodeHostingConnection, url: string): bool
 	}
 }
 
+/** The retry policy with the node's "Max Rate-Limit Wait" option, where the node has it. */
+function retryPolicyOf(ctx: CodeHostingContext, itemIndex: number, given?: RetryPolicy): RetryPolicy {
+	if (given) return given;
+	let seconds: unknown;
+	try {
+		seconds = ctx.getNodeParameter('requestOptions.maxRateLimitWait', itemIndex, undefined);
+	} catch {
+		seconds = undefined;
+	}
+	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return DEFAULT_RETRY_POLICY;
+	return { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: seconds * 1000 };
+}
+
 export async function codeHostingFullRequest<T = unknown>(
 	ctx: CodeHostingContext,
 	method: IHttpRequestMethods,
@@ -180,7 +193,13 @@ export async function codeHostingFullRequest<T = unknown>(
 				...(options.headers ?? {}),
 			},
 		},
-		{ itemIndex, secrets: connection.secrets, describeError, retry: options.retry, acceptStatuses: options.acceptStatuses },
+		{
+			itemIndex,
+			secrets: connection.secrets,
+			describeError,
+			retry: retryPolicyOf(ctx, itemIndex, options.retry),
+			acceptStatuses: options.acceptStatuses,
+		},
 	);
 }
 

@@ -127,6 +127,15 @@ describe('rate limits', () => {
 		expect(srv.requests).toHaveLength(1);
 	});
 
+	test('Max Rate-Limit Wait 0: a secondary limit is reported at once instead of waited out', async () => {
+		srv.setSecondaryRateLimit({ retryAfter: 1, times: 1 });
+		const { error } = await runCodeHosting(srv, {
+			parameters: { resource: 'repository', operation: 'get', ...repo(), requestOptions: { maxRateLimitWait: 0 } },
+		});
+		expect(error?.message).toMatch(/^Rate limit reached/);
+		expect(srv.requests).toHaveLength(1);
+	});
+
 	test('the primary limit as a 429 whose reset is in 1 s: waited, then done', async () => {
 		srv.setRateLimit({ remaining: 0, reset: Math.floor(Date.now() / 1000) + 1, status: 429 });
 		const { output, error } = await runCodeHosting(srv, { parameters: { resource: 'rateLimit', operation: 'get' } });
