@@ -141,34 +141,70 @@ async function ensureOwner(baseUrl, owner = DEFAULT_OWNER) {
 	return true;
 }
 
-/**
- * Logs in to n8n's internal REST API (the one its editor uses) and returns
- * `rest(method, path, body)` resolving to the parsed `data` of the answer.
- */
-async function restClient(baseUrl, owner = DEFAULT_OWNER) {
-	await ensureOwner(baseUrl, owner);
-	const login = await fetch(`${baseUrl}/rest/login`, {
+/** POST /rest/login: `{ cookie }`, or `{ failure, status }` when n8n refused. */
+async function logIn(baseUrl, owner) {
+	const res = await fetch(`${baseUrl}/rest/login`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID },
 		body: JSON.stringify({ emailOrLdapLoginId: owner.email, email: owner.email, password: owner.password }),
 	});
-	if (!login.ok) throw new Error(`login failed: ${login.status} ${(await login.text()).slice(0, 300)}`);
-	const cookie = (login.headers.getSetCookie?.() ?? [login.headers.get('set-cookie') ?? ''])
+	if (!res.ok) return { failure: `${res.status} ${(await res.text()).slice(0, 300)}`, status: res.status };
+	const cookie = (res.headers.getSetCookie?.() ?? [res.headers.get('set-cookie') ?? ''])
 		.map((c) => c.split(';')[0])
 		.filter(Boolean)
 		.join('; ');
-	return async function rest(method, path, body) {
-		const res = await fetch(`${baseUrl}/rest${path}`, {
-			method,
-			headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie },
-			body: body === undefined ? undefined : JSON.stringify(body),
+	return { cookie };
+}
+
+/**
+ * Sets up the owner if needed and logs in. n8n 2.38.7 in queue mode (SQLite, main + worker on
+ * one database) now and then does not see the owner it just set up: the login right after the
+ * setup is refused, or a session is refused later. So a refused login is tried again (with the
+ * setup again when n8n still offers it), a few times.
+ */
+async function ownerSession(baseUrl, owner) {
+	let last;
+	for (let attempt = 0; attempt < 6; attempt++) {
+		if (attempt > 0) await new Promise((r) => setTimeout(r, 500 * attempt));
+		await ensureOwner(baseUrl, owner).catch((error) => {
+			// the settings offered the setup, but the owner exists after all: log in
+			if (!/already set ?up/i.test(error.message)) throw error;
 		});
-		const text = await res.text();
-		if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
-		try {
-			return JSON.parse(text).data;
-		} catch {
-			return text;
+		const result = await logIn(baseUrl, owner);
+		if (result.cookie) return result.cookie;
+		last = result.failure;
+		if (result.status !== 401) break;
+		process.stderr.write(`[e2e] login refused (${String(last).split('\n')[0].slice(0, 120)}); trying again\n`);
+	}
+	throw new Error(`login failed: ${last}`);
+}
+
+/**
+ * Logs in to n8n's internal REST API (the one its editor uses) and returns
+ * `rest(method, path, body)` resolving to the parsed `data` of the answer. A 401 logs in again
+ * once and repeats the call (see ownerSession).
+ */
+async function restClient(baseUrl, owner = DEFAULT_OWNER) {
+	let cookie = await ownerSession(baseUrl, owner);
+	return async function rest(method, path, body) {
+		for (let attempt = 0; ; attempt++) {
+			const res = await fetch(`${baseUrl}/rest${path}`, {
+				method,
+				headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			const text = await res.text();
+			if (res.status === 401 && attempt === 0) {
+				process.stderr.write(`[e2e] ${method} /rest${path} answered 401; logging in again\n`);
+				cookie = await ownerSession(baseUrl, owner);
+				continue;
+			}
+			if (!res.ok) throw new Error(`${method} /rest${path}: ${res.status} ${text.slice(0, 500)}`);
+			try {
+				return JSON.parse(text).data;
+			} catch {
+				return text;
+			}
 		}
 	};
 }

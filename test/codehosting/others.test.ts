@@ -94,10 +94,12 @@ describe('workflow', () => {
 describe('gist, release, collaborator, rate limit', () => {
 	test('gists: create, update (change and delete a file), list the account\'s', async () => {
 		const created = await runCodeHosting(srv, {
-			parameters: { resource: 'gist', operation: 'create', description: 'notes', public: false, files: { file: [{ name: 'a.md', content: 'A' }, { name: 'b.md', content: 'B' }] } },
+			parameters: { resource: 'gist', operation: 'create', description: 'notes', public: false, files: { file: [{ name: 'a.md', content: 'A\n' }, { name: 'b.md', content: '  B  ' }] } },
 		});
 		expect(created.error).toBeUndefined();
 		const id = created.output[0].json.id as string;
+		// Content is sent exactly as given, whitespace and trailing newline included.
+		expect(JSON.parse(srv.requests[0].body!).files).toEqual({ 'a.md': { content: 'A\n' }, 'b.md': { content: '  B  ' } });
 		const updated = await runCodeHosting(srv, {
 			parameters: { resource: 'gist', operation: 'update', gistId: id, description: '', files: { file: [{ name: 'a.md', content: 'A2' }, { name: 'b.md', content: '', delete: true }] } },
 		});

@@ -13,6 +13,7 @@
  *     against fresh local servers and check it with its sibling *.expect.js;
  *  4. trigger workflows (an expect.js with live(ctx)): `n8n start` with them active, and their
  *     scenario run against it (webhook registration, signed / unsigned deliveries, deactivation);
+ *     an optional prepare(ctx) seeds the fresh servers before n8n starts;
  *  5. queue mode: Redis (Debian's redis-server), `n8n start` with EXECUTIONS_MODE=queue and one
  *     `n8n worker`; the trigger scenarios again, and the Manual Trigger workflows with a Webhook
  *     trigger in their place, started through n8n's production webhook URL so that the worker
@@ -226,8 +227,14 @@ function checkRun(entry, run, servers, extraText = '') {
 		assert.ok(!runs[runIndex].error, `node "${name}" failed: ${runs[runIndex].error?.message}`);
 		return (runs[runIndex].data?.main?.[output] ?? []).map((i) => i.json);
 	};
-	const ctx = { assert, run, items, runData };
-	for (const name of entry.expectation.servers ?? []) {
+	const ctx = { assert, run, items, runData, ...serverContext(servers, entry.expectation.servers) };
+	if (entry.expectation.check) entry.expectation.check(ctx);
+}
+
+/** `{ [name]: { url, state, requests, server, constants } }` for the test servers `names`. */
+function serverContext(servers, names = []) {
+	const ctx = {};
+	for (const name of names) {
 		const server = servers.get(name);
 		ctx[name] = {
 			url: server.url,
@@ -237,7 +244,7 @@ function checkRun(entry, run, servers, extraText = '') {
 			constants: server.module,
 		};
 	}
-	if (entry.expectation.check) entry.expectation.check(ctx);
+	return ctx;
 }
 
 function writeJson(file, value) {
@@ -386,8 +393,12 @@ async function runLive(version, info, ctx, base, { queue }) {
 	const procs = [];
 	try {
 		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)`, async () => {
-			// trigger workflows register their webhooks on the servers' fresh state at start
+			// trigger workflows register their webhooks on the servers' fresh state at start;
+			// an expectation's prepare(ctx) may seed that state first (e.g. what a poll will find)
 			await servers.reset();
+			for (const entry of triggers) {
+				if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
+			}
 			if (queue) {
 				procs.push(await startRedis(Number(common.QUEUE_BULL_REDIS_PORT), path.join(base, 'redis'), path.join(logs, 'redis.log')));
 			}
@@ -415,14 +426,19 @@ async function runLive(version, info, ctx, base, { queue }) {
 		/** Waits for the next finished execution of `entry` after id `after`; in queue mode it must have run on the worker. */
 		async function waitForExecution(entry, after, { timeoutMs = 60_000 } = {}) {
 			const until = Date.now() + timeoutMs;
+			const finished = (e) => e && !['new', 'running', 'waiting'].includes(e.status);
+			// n8n 1.x on SQLite writes the status and the data in two statements: a finished status
+			// can still have the data of the execution's start (no node run yet)
+			const written = (e) => Object.keys(e.data?.resultData?.runData ?? {}).length > 0 || Boolean(e.data?.resultData?.error);
 			let execution = null;
 			while (Date.now() < until) {
 				execution = await readLatestExecution(info, userFolder, entry.workflow.id, { afterId: after });
-				if (execution && !['new', 'running', 'waiting'].includes(execution.status)) break;
+				if (finished(execution) && written(execution)) break;
 				await sleep(300);
 			}
 			assert.ok(execution, `no execution of "${entry.workflow.name}" after #${after}`);
-			assert.ok(!['new', 'running', 'waiting'].includes(execution.status), `execution ${execution.id} still ${execution.status}`);
+			assert.ok(finished(execution), `execution ${execution.id} still ${execution.status}`);
+			assert.ok(written(execution), `execution ${execution.id} is ${execution.status} but its data has no node run`);
 			if (queue) {
 				const started = new RegExp(`Worker started execution ${execution.id}\\b`);
 				await worker.waitFor(new RegExp(`Worker finished execution ${execution.id}\\b`), 30_000);
@@ -454,10 +470,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 					deactivate: () => rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {}),
 					logs: () => ({ main: main.output(), worker: worker ? worker.output() : '' }),
 				};
-				for (const name of entry.expectation.servers ?? []) {
-					const server = servers.get(name);
-					liveCtx[name] = { url: server.url, state: server.server.state, requests: server.server.requests, server: server.server, constants: server.module };
-				}
+				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));
 				await entry.expectation.live(liveCtx);
 			});
 		}

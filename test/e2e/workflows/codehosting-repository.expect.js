@@ -53,8 +53,9 @@ module.exports = {
 		const [downloaded] = items('Download File');
 		assert.equal(downloaded.path, BIN_PATH);
 		assert.equal(downloaded.size, BYTES.length);
-		const get = requests.find((r) => r.method === 'GET' && r.path.endsWith('.bin'));
-		assert.equal(get.headers.accept, 'application/vnd.github.raw', 'the raw media type');
+		const gets = requests.filter((r) => r.method === 'GET' && r.path.endsWith('.bin'));
+		assert.equal(gets.length, 2, 'the SHA lookup before writing, then the download');
+		assert.equal(gets[1].headers.accept, 'application/vnd.github.raw', 'downloaded with the raw media type');
 		assert.equal(items('Bytes Back')[0].b64, BYTES.toString('base64'), 'byte-for-byte round trip');
 
 		const [branch] = items('Create Branch');

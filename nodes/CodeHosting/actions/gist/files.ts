@@ -33,7 +33,13 @@ export function readFiles(ctx: IExecuteFunctions, itemIndex: number): IDataObjec
 	const files: IDataObject = {};
 	for (const entry of entries) {
 		const name = requireText(ctx, entry.name, 'File Name', itemIndex);
-		files[name] = entry.delete ? null : { content: requireText(ctx, entry.content, `Content of ${name}`, itemIndex) };
+		if (entry.delete) {
+			files[name] = null;
+			continue;
+		}
+		// Content must not be blank, but is sent exactly as given (trailing newlines included).
+		requireText(ctx, entry.content, `Content of ${name}`, itemIndex);
+		files[name] = { content: String(entry.content) };
 	}
 	return files;
 }
