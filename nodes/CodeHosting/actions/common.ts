@@ -3,77 +3,64 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { readId, requireText } from '../../shared';
 
+/** A list / by URL / by name resource locator whose URL mode takes `urlParts` path segments. */
+function urlNameLocator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	urlParts: 1 | 2,
+	examples: { url: string; name: string; error: string },
+): INodeProperties {
+	const prefix = urlParts === 1 ? '' : '[^/?#]+/';
+	return {
+		displayName,
+		name,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		required: true,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: examples.url,
+				extractValue: { type: 'regex', regex: `^https?://[^/]+/${prefix}([^/?#]+)` },
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex: `^https?://[^/]+/${prefix}[^/?#]+`, errorMessage: examples.error },
+					},
+				],
+			},
+			{
+				displayName: 'By Name',
+				name: 'name',
+				type: 'string',
+				placeholder: examples.name,
+			},
+		],
+	};
+}
+
 /** Owner as a resource locator: from the list (user + organizations), by URL, by name. */
-export const ownerLocator: INodeProperties = {
-	displayName: 'Repository Owner',
-	name: 'owner',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchOwners', searchable: true },
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://github.com/n8n-io',
-			extractValue: { type: 'regex', regex: '^https?://[^/]+/([^/?#]+)' },
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^https?://[^/]+/[^/?#]+', errorMessage: 'Not a valid owner URL' },
-				},
-			],
-		},
-		{
-			displayName: 'By Name',
-			name: 'name',
-			type: 'string',
-			placeholder: 'n8n-io',
-		},
-	],
-};
+export const ownerLocator = urlNameLocator('Repository Owner', 'owner', 'searchOwners', 1, {
+	url: 'https://github.com/n8n-io',
+	name: 'n8n-io',
+	error: 'Not a valid owner URL',
+});
 
 /** Repository as a resource locator: from the owner's list, by URL, by name. */
-export const repositoryLocator: INodeProperties = {
-	displayName: 'Repository Name',
-	name: 'repository',
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			typeOptions: { searchListMethod: 'searchRepositories', searchable: true },
-		},
-		{
-			displayName: 'By URL',
-			name: 'url',
-			type: 'string',
-			placeholder: 'https://github.com/n8n-io/n8n',
-			extractValue: { type: 'regex', regex: '^https?://[^/]+/[^/?#]+/([^/?#]+)' },
-			validation: [
-				{
-					type: 'regex',
-					properties: { regex: '^https?://[^/]+/[^/?#]+/[^/?#]+', errorMessage: 'Not a valid repository URL' },
-				},
-			],
-		},
-		{
-			displayName: 'By Name',
-			name: 'name',
-			type: 'string',
-			placeholder: 'n8n',
-		},
-	],
-};
+export const repositoryLocator = urlNameLocator('Repository Name', 'repository', 'searchRepositories', 2, {
+	url: 'https://github.com/n8n-io/n8n',
+	name: 'n8n',
+	error: 'Not a valid repository URL',
+});
 
 /** Owner and repository, the first fields of every repository-scoped operation. */
 export const repositoryFields: INodeProperties[] = [ownerLocator, repositoryLocator];
@@ -189,3 +176,23 @@ export const stateFilter: INodeProperties = {
 	],
 	default: 'open',
 };
+
+/** "State" of an issue or pull request being updated. */
+export const openClosedState: INodeProperties = {
+	displayName: 'State',
+	name: 'state',
+	type: 'options',
+	options: [
+		{ name: 'Closed', value: 'closed' },
+		{ name: 'Open', value: 'open' },
+	],
+	default: 'open',
+};
+
+/** An update body must change something: checked before any request. */
+export function requireChanges(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Add at least one field to update', { itemIndex });
+	}
+	return body;
+}

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
 import { codeHostingRequest } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
+import { openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 import { issueNumberField } from './get.operation';
 import { issueBody, issueFields } from './fields';
 
@@ -18,16 +17,7 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 		default: {},
 		options: [
 			...issueFields,
-			{
-				displayName: 'State',
-				name: 'state',
-				type: 'options',
-				options: [
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-				],
-				default: 'open',
-			},
+			openClosedState,
 			{
 				displayName: 'State Reason',
 				name: 'state_reason',
@@ -47,8 +37,8 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	const body = issueBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update', { itemIndex });
-	}
-	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, { body, itemIndex });
+	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, {
+		body: requireChanges(this, body, itemIndex),
+		itemIndex,
+	});
 }

@@ -1,9 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
 import { codeHostingRequest } from '../../transport';
-import { compact, readNumber, repoPath, repositoryFields } from '../common';
+import { compact, openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 import { pullNumberField } from './get.operation';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'update', [
@@ -19,16 +18,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'update', [
 			{ displayName: 'Base Branch', name: 'base', type: 'string', default: '' },
 			{ displayName: 'Body', name: 'body', type: 'string', typeOptions: { rows: 4 }, default: '' },
 			{ displayName: 'Maintainer Can Modify', name: 'maintainer_can_modify', type: 'boolean', default: true },
-			{
-				displayName: 'State',
-				name: 'state',
-				type: 'options',
-				options: [
-					{ name: 'Closed', value: 'closed' },
-					{ name: 'Open', value: 'open' },
-				],
-				default: 'open',
-			},
+			openClosedState,
 			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],
 	},
@@ -37,8 +27,8 @@ export const description: INodeProperties[] = showFor('pullRequest', 'update', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const body = compact(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	if (Object.keys(body).length === 0) {
-		throw new NodeOperationError(this.getNode(), 'Add at least one field to update', { itemIndex });
-	}
-	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/pulls/${number}`, { body, itemIndex });
+	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/pulls/${number}`, {
+		body: requireChanges(this, body, itemIndex),
+		itemIndex,
+	});
 }
