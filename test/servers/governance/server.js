@@ -7,7 +7,7 @@
  *   `<project>:<key>` without Bearer for user update, `Bearer <project>:<key>` elsewhere (401);
  * - Admin permission for invite create/list/delete, user update/delete (403 for other keys);
  * - request bodies validated against the platform's own OpenAPI schemas in
- *   ../shared/reference/control-api-openapi (422 with {message} otherwise);
+ *   test/fixtures/control-api-openapi (422 with {message} otherwise);
  * - state in memory: projects, users and their permissions, pending invites; an invite for a
  *   user who is already in the organization is accepted at once (mission-spec §3 rule 1).
  * Errors have the platform's shape: {message, error_type, error_audience} and x-request-id.
@@ -29,7 +29,7 @@ const VIEWER_USER_ID = 'user-viewer';
 
 function openApiDir() {
 	if (process.env.GOVERNANCE_OPENAPI_DIR) return process.env.GOVERNANCE_OPENAPI_DIR;
-	return path.resolve(__dirname, '../../../../shared/reference/control-api-openapi');
+	return path.resolve(__dirname, '../../fixtures/control-api-openapi');
 }
 
 let cachedValidators;
