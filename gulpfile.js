@@ -1,15 +1,17 @@
 const path = require('path');
+const { finished } = require('stream/promises');
 const { task, src, dest } = require('gulp');
 
-// Copies node and credential icons next to the compiled files in dist/.
+// Copies node and credential icons next to the compiled files in dist/ and finishes only when
+// both copies are written (npm pack runs right after the build).
 function copyIcons() {
-	const nodeSource = path.resolve('nodes', '**', '*.{png,svg}');
-	const nodeDestination = path.resolve('dist', 'nodes');
-	src(nodeSource, { encoding: false }).pipe(dest(nodeDestination));
-
-	const credSource = path.resolve('credentials', '**', '*.{png,svg}');
-	const credDestination = path.resolve('dist', 'credentials');
-	return src(credSource, { encoding: false }).pipe(dest(credDestination));
+	const copy = (folder) =>
+		finished(
+			src(path.resolve(folder, '**', '*.{png,svg}'), { encoding: false }).pipe(
+				dest(path.resolve('dist', folder)),
+			),
+		);
+	return Promise.all([copy('nodes'), copy('credentials')]);
 }
 
 task('build:icons', copyIcons);

@@ -10,7 +10,8 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
-const { REPO_ROOT } = require('./runtime');
+const { REPO_ROOT, cleanNpmEnv } = require('./runtime');
+const { checkTarball } = require('../../scripts/check-package');
 
 function run(cmd, args, options) {
 	const res = spawnSync(cmd, args, {
@@ -30,21 +31,16 @@ function readPackageJson(dir = REPO_ROOT) {
 	return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
 }
 
-/** Environment for npm run on the machine's Node without npm_* variables of an outer npm run. */
+/** Environment for npm in another folder, without what an outer `npm run` passes down. */
 function cleanEnv(base = process.env) {
-	const env = { ...base };
-	// what an outer `npm run` sets for its own script (package fields, the project's prefix) must
-	// not leak into npm run in another folder; user settings such as npm_config_cache stay
-	for (const key of Object.keys(env)) {
-		if (/^npm_(package_|lifecycle_|command$|config_local_prefix$)/i.test(key)) delete env[key];
-	}
-	return env;
+	return cleanNpmEnv(base);
 }
 
 /**
- * `npm run build` and `npm pack --ignore-scripts` (the build already ran; the repository's .npmrc
- * may skip lifecycle scripts anyway) into a fresh temporary folder. Checks that the tarball holds
- * every file package.json's n8n section lists. Returns the tarball's path.
+ * `npm run build` and `npm pack --ignore-scripts` (the build just ran) into a fresh temporary
+ * folder, then scripts/check-package.js on the tarball: every file of package.json's n8n
+ * section, codex files, the icons the descriptions name, and nothing users do not need.
+ * Returns the tarball's path.
  */
 function buildAndPack({ quiet = false } = {}) {
 	const pkg = readPackageJson();
@@ -55,12 +51,8 @@ function buildAndPack({ quiet = false } = {}) {
 	const tarballs = fs.readdirSync(dest).filter((f) => f.endsWith('.tgz'));
 	if (tarballs.length !== 1) throw new Error(`npm pack produced ${tarballs.length} tarballs in ${dest}`);
 	const tarball = path.join(dest, tarballs[0]);
-	const listing = new Set(
-		run('tar', ['-tzf', tarball], { cwd: dest, quiet: true }).stdout.split('\n').map((l) => l.replace(/^package\//, '')),
-	);
-	const listed = [...(pkg.n8n?.nodes ?? []), ...(pkg.n8n?.credentials ?? [])];
-	const missing = listed.filter((file) => !listing.has(file.replace(/^\.\//, '')));
-	if (missing.length) throw new Error(`the packed tarball lacks ${missing.join(', ')}`);
+	const { problems } = checkTarball(tarball);
+	if (problems.length) throw new Error(`the packed tarball is not complete:\n  ${problems.join('\n  ')}`);
 	return tarball;
 }
 

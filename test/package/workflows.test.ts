@@ -1,0 +1,95 @@
+/**
+ * The GitHub Actions workflows: CI runs .ci/run on pushes and pull requests with the n8n runtime
+ * folder cached by lockfile hash; publish runs on v* tags, publishes with npm provenance through
+ * trusted publishing (id-token: write, no token) and only after every check has passed.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { ROOT } from './tree';
+
+const yaml = require('js-yaml') as { load: (text: string) => unknown };
+
+type Step = { name?: string; uses?: string; run?: string; with?: Record<string, string>; env?: Record<string, string> };
+type Job = { steps: Step[]; env?: Record<string, string>; permissions?: Record<string, string> };
+type Workflow = { on: Record<string, unknown>; permissions?: Record<string, string>; jobs: Record<string, Job> };
+
+function load(name: string): { text: string; wf: Workflow; steps: Step[] } {
+	const text = fs.readFileSync(path.join(ROOT, '.github', 'workflows', name), 'utf8');
+	const wf = yaml.load(text) as Workflow;
+	const jobs = Object.values(wf.jobs);
+	expect(jobs).toHaveLength(1);
+	return { text, wf, steps: jobs[0].steps };
+}
+
+function index(steps: Step[], test: (s: Step) => boolean, what: string): number {
+	const i = steps.findIndex(test);
+	if (i < 0) throw new Error(`no step ${what}`);
+	return i;
+}
+
+describe('ci.yml', () => {
+	const { wf, steps } = load('ci.yml');
+
+	it('runs on push and pull request', () => {
+		expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
+	});
+
+	it('runs the same script as CI here, after checkout, with the runtime cache keyed by the lockfiles', () => {
+		const checkout = index(steps, (s) => /^actions\/checkout@/.test(s.uses ?? ''), 'checkout');
+		const cache = index(steps, (s) => /^actions\/cache@/.test(s.uses ?? ''), 'cache');
+		const run = index(steps, (s) => /^bash \.ci\/run$/m.test(s.run ?? ''), 'bash .ci/run');
+		expect(checkout).toBeLessThan(cache);
+		expect(cache).toBeLessThan(run);
+		const job = Object.values(wf.jobs)[0];
+		expect(steps[cache].with?.path).toBe('${{ env.N8N_E2E_CACHE }}');
+		expect(job.env?.N8N_E2E_CACHE).toBeTruthy();
+		expect(steps[cache].with?.key).toContain("hashFiles('e2e/runtime/**/package-lock.json')");
+	});
+
+	it('uses an npm that honours package.json allowScripts', () => {
+		const npm = steps.find((s) => /npm install -g npm@11\.(1[6-9]|[2-9]\d)\./.test(s.run ?? ''));
+		expect(npm).toBeDefined();
+	});
+});
+
+describe('publish.yml', () => {
+	const { text, wf, steps } = load('publish.yml');
+
+	it('runs only for v* tags', () => {
+		expect(wf.on).toEqual({ push: { tags: ['v*'] } });
+	});
+
+	it('may request an OIDC token (trusted publishing, provenance) and nothing more than reading', () => {
+		expect(wf.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+	});
+
+	it('publishes with provenance, publicly, without a long-lived token', () => {
+		const publish = steps.filter((s) => /\bnpm publish\b/.test(s.run ?? ''));
+		expect(publish).toHaveLength(1);
+		expect(publish[0].run).toMatch(/npm publish .*--provenance/);
+		expect(publish[0].run).toMatch(/--access public/);
+		expect(text).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
+		const setup = steps.find((s) => /^actions\/setup-node@/.test(s.uses ?? ''));
+		expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
+		expect(steps.some((s) => /npm install -g npm@11\./.test(s.run ?? ''))).toBe(true);
+	});
+
+	it('publishes only after the release check, every test and the tarball check', () => {
+		const publish = index(steps, (s) => /\bnpm publish\b/.test(s.run ?? ''), 'npm publish');
+		const metadata = index(
+			steps,
+			(s) => /node scripts\/prepublish-check\.js --tag "\$GITHUB_REF_NAME"/.test(s.run ?? ''),
+			'prepublish-check',
+		);
+		const checks = index(steps, (s) => /^bash \.ci\/run$/m.test(s.run ?? ''), 'bash .ci/run');
+		const tarball = index(steps, (s) => /node scripts\/verify-package\.js release\/\*\.tgz/.test(s.run ?? ''), 'verify-package');
+		expect(metadata).toBeLessThan(checks);
+		expect(checks).toBeLessThan(tarball);
+		expect(tarball).toBeLessThan(publish);
+		// the tarball that was checked is the one published
+		expect(steps[tarball].run).toMatch(/npm pack --pack-destination release/);
+		expect(steps[publish].run).toMatch(/npm publish release\/\*\.tgz/);
+		// no step may be skipped on failure of an earlier one
+		expect(steps.filter((s) => 'if' in s || 'continue-on-error' in s)).toEqual([]);
+	});
+});
