@@ -68,7 +68,10 @@ describe('publish.yml', () => {
 		expect(publish).toHaveLength(1);
 		expect(publish[0].run).toMatch(/npm publish .*--provenance/);
 		expect(publish[0].run).toMatch(/--access public/);
-		expect(text).not.toMatch(/NPM_TOKEN|NODE_AUTH_TOKEN|secrets\./);
+		// no stored token but the first release's short-lived bootstrap token, on the publish step only
+		expect(text.match(/secrets\.[A-Z_]+/g)).toEqual(['secrets.NPM_BOOTSTRAP_TOKEN']);
+		expect(publish[0].env).toEqual({ NODE_AUTH_TOKEN: '${{ secrets.NPM_BOOTSTRAP_TOKEN }}' });
+		expect(text).not.toMatch(/NPM_TOKEN\b/);
 		const setup = steps.find((s) => /^actions\/setup-node@/.test(s.uses ?? ''));
 		expect(setup?.with?.['registry-url']).toBe('https://registry.npmjs.org');
 		expect(steps.some((s) => /npm install -g npm@11\./.test(s.run ?? ''))).toBe(true);
