@@ -59,8 +59,8 @@ function buildCredentials(urls) {
 				grantType: 'authorizationCode',
 				authUrl: `${urls.codehosting}/login/oauth/authorize`,
 				accessTokenUrl: `${urls.codehosting}/login/oauth/access_token`,
-				clientId: 'local-test-client',
-				clientSecret: 'local-test-secret',
+				clientId: codeHosting.OAUTH_CLIENT_ID,
+				clientSecret: codeHosting.OAUTH_CLIENT_SECRET,
 				scope: (codeHosting.ALL_SCOPES ?? []).join(' '),
 				authQueryParameters: '',
 				authentication: 'header',
@@ -102,7 +102,7 @@ function secrets() {
 	const governance = serverModule('governance');
 	if (governance) values.push(governance.ADMIN_KEY, governance.VIEWER_KEY);
 	const codeHosting = serverModule('codehosting');
-	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN);
+	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN, codeHosting.OAUTH_CLIENT_SECRET);
 	const clientInfo = serverModule('clientinfo');
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);

@@ -220,12 +220,16 @@ export interface CodeHostingServerOptions {
 	autoDeliver?: boolean;
 	/** Check every JSON response of an implemented endpoint against the OpenAPI response schema. */
 	validateResponses?: boolean;
+	/** The user who approves at GET /login/oauth/authorize (default octo-user). */
+	oauthLogin?: string;
 }
 
 export interface CodeHostingServer {
 	readonly url: string;
 	state: CodeHostingState;
 	requests: RecordedRequest[];
+	/** Completed OAuth code exchanges (POST /login/oauth/access_token). */
+	oauthGrants: Array<{ login: string; scopes: string[]; token: string; at: number }>;
 	/** Response schema violations seen with `validateResponses: true`. */
 	responseProblems: Array<{ template: string; method: string; status: number; errors: string[] }>;
 	readonly hooks: Hook[];
@@ -271,4 +275,6 @@ export const OUTSIDER_LOGIN: string;
 export const ORG: string;
 export const API_VERSION: string;
 export const ALL_SCOPES: string[];
+export const OAUTH_CLIENT_ID: string;
+export const OAUTH_CLIENT_SECRET: string;
 export function blobSha(content: Buffer): string;

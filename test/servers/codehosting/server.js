@@ -142,6 +142,7 @@ const git = require('./git');
 const shapes = require('./shapes');
 const { createRoutes } = require('./routes');
 const { createGraphql } = require('./graphql');
+const { createOAuth, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET } = require('./oauth');
 
 const TOKEN = 'ghp_octoUserToken00000000000000000000001';
 const OTHER_TOKEN = 'ghp_otherUserToken0000000000000000000002';
@@ -1100,6 +1101,12 @@ function createCodeHostingServer(options = {}) {
 	};
 	const routes = createRoutes(kit);
 	const graphql = createGraphql(kit);
+	const oauth = createOAuth({
+		allScopes: ALL_SCOPES,
+		addToken,
+		login: () => options.oauthLogin ?? LOGIN,
+		now: () => Date.now(),
+	});
 
 	// ---------------------------------------------------------------- the handler
 	async function handle(req, res) {
@@ -1172,6 +1179,9 @@ function createCodeHostingServer(options = {}) {
 			all['Content-Length'] = Buffer.byteLength(text);
 			sendRaw(res, status, all, req.method === 'HEAD' ? undefined : text);
 		};
+
+		// The OAuth app web flow lives on the web base (github.com/login/oauth/…), not under /api/v3.
+		if (!prefix && oauth.handles(rawPath)) return oauth.handle(req, res, rawPath, search, bodyBuffer);
 
 		// Raw file downloads (download_url of the contents API; raw.githubusercontent.com's role).
 		if (!prefix && method === 'GET' && rawPath.startsWith('/raw/')) {
@@ -1380,6 +1390,8 @@ function createCodeHostingServer(options = {}) {
 	const srv = {
 		state,
 		requests,
+		/** Completed OAuth code exchanges: {login, scopes, token, at}. */
+		oauthGrants: oauth.grants,
 		responseProblems,
 		get hooks() {
 			return Object.values(state.hooks);
@@ -1506,5 +1518,7 @@ module.exports = {
 	ORG,
 	API_VERSION,
 	ALL_SCOPES,
+	OAUTH_CLIENT_ID,
+	OAUTH_CLIENT_SECRET,
 	blobSha: git.blobSha,
 };
