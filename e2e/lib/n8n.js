@@ -186,7 +186,17 @@ async function ownerSession(baseUrl, owner) {
  */
 async function restClient(baseUrl, owner = DEFAULT_OWNER) {
 	let cookie = await ownerSession(baseUrl, owner);
-	return async function rest(method, path, body) {
+	/** GET `urlPath` outside /rest (e.g. /types/nodes.json, which needs a session): parsed JSON. */
+	rest.getJson = async (urlPath) => {
+		const res = await fetch(`${baseUrl}${urlPath}`, { headers: { 'browser-id': BROWSER_ID, cookie } });
+		const text = await res.text();
+		if (!res.ok) throw new Error(`GET ${urlPath}: ${res.status} ${text.slice(0, 500)}`);
+		return JSON.parse(text);
+	};
+	/** fetch() with the owner's session, for pages a browser visits (e.g. an OAuth callback). */
+	rest.browse = (url, init = {}) => fetch(url, { ...init, headers: { ...(init.headers ?? {}), 'browser-id': BROWSER_ID, cookie } });
+	return rest;
+	async function rest(method, path, body) {
 		for (let attempt = 0; ; attempt++) {
 			const res = await fetch(`${baseUrl}/rest${path}`, {
 				method,
@@ -206,7 +216,7 @@ async function restClient(baseUrl, owner = DEFAULT_OWNER) {
 				return text;
 			}
 		}
-	};
+	}
 }
 
 /** Installs Debian's redis-server unless it is there. */
