@@ -61,7 +61,7 @@ const { spawn, spawnSync } = require('child_process');
 const { ROOT, median } = require('./lib');
 const { DEFAULT_VERSION, ensureN8n } = require(path.join(ROOT, 'e2e/lib/runtime'));
 const { installPack, cleanEnv } = require(path.join(ROOT, 'e2e/lib/pack'));
-const { freePort, stopAll } = require(path.join(ROOT, 'e2e/lib/procs'));
+const { freePort, stopAll, onStopRequest } = require(path.join(ROOT, 'e2e/lib/procs'));
 const { n8nEnv, n8nCli, n8nStart, activateWorkflows } = require(path.join(ROOT, 'e2e/lib/n8n'));
 const { startServers } = require(path.join(ROOT, 'test/servers/run'));
 const { buildCredentials, CREDENTIAL_IDS } = require(path.join(ROOT, 'test/e2e/credentials'));
@@ -604,12 +604,10 @@ async function stopEverything() {
 		cleanup.workDir = undefined;
 	}
 }
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => {
-		console.log(`\n[bench] ${signal}: stopping`);
-		stopEverything().finally(() => process.exit(130));
-	});
-}
+onStopRequest((why) => {
+	console.log(`\n[bench] ${why}: stopping`);
+	stopEverything().finally(() => process.exit(130));
+});
 
 main()
 	.catch((error) => {

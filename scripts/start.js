@@ -13,7 +13,8 @@
  *    and prints where to open it and how to log in. Ctrl-C stops everything it started.
  *
  * Options: --n8n VERSION (1.123.81, 2.8.4, 2.38.7), --port PORT (default 5678 or N8N_PORT),
- *          --fresh (delete .n8n-dev first: a new database, owner and encryption key).
+ *          --fresh (delete the data folder first: a new database, owner and encryption key),
+ *          --folder DIR (the data folder, default .n8n-dev or N8N_DEV_FOLDER).
  * Environment: N8N_DEV_EMAIL / N8N_DEV_PASSWORD for the owner account created on first start.
  */
 const fs = require('fs');
@@ -21,12 +22,11 @@ const path = require('path');
 
 const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('../e2e/lib/runtime');
 const { buildAndPack, installPack } = require('../e2e/lib/pack');
-const { freePort, stopAll } = require('../e2e/lib/procs');
+const { freePort, stopAll, onStopRequest } = require('../e2e/lib/procs');
 const { n8nEnv, n8nCli, n8nStart, ensureOwner, DEFAULT_OWNER } = require('../e2e/lib/n8n');
 const { startServers } = require('../test/servers/run');
 const { buildCredentials } = require('../test/e2e/credentials');
 
-const USER_FOLDER = path.join(REPO_ROOT, '.n8n-dev');
 const OWNER = {
 	...DEFAULT_OWNER,
 	email: process.env.N8N_DEV_EMAIL || DEFAULT_OWNER.email,
@@ -38,7 +38,12 @@ function say(message) {
 }
 
 function parseArgs(argv) {
-	const opts = { version: process.env.N8N_VERSION || DEFAULT_VERSION, port: Number(process.env.N8N_PORT) || 5678, fresh: false };
+	const opts = {
+		version: process.env.N8N_VERSION || DEFAULT_VERSION,
+		port: Number(process.env.N8N_PORT) || 5678,
+		fresh: false,
+		folder: process.env.N8N_DEV_FOLDER || path.join(REPO_ROOT, '.n8n-dev'),
+	};
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.version = argv[++i];
@@ -46,8 +51,10 @@ function parseArgs(argv) {
 		else if (a === '--port') opts.port = Number(argv[++i]);
 		else if (a.startsWith('--port=')) opts.port = Number(a.slice(7));
 		else if (a === '--fresh') opts.fresh = true;
+		else if (a === '--folder') opts.folder = path.resolve(argv[++i]);
+		else if (a.startsWith('--folder=')) opts.folder = path.resolve(a.slice(9));
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm start -- [--n8n VERSION] [--port PORT] [--fresh]');
+			console.log('usage: npm start -- [--n8n VERSION] [--port PORT] [--fresh] [--folder DIR]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -64,6 +71,7 @@ async function cli(info, env, args) {
 async function main() {
 	const opts = parseArgs(process.argv.slice(2));
 	const started = Date.now();
+	const USER_FOLDER = opts.folder;
 	say(`n8n ${opts.version}${VERSIONS[opts.version].node ? ' on Node 24' : ''}: checking the runtime (the first install takes 3-5 minutes)`);
 	const info = ensureN8n(opts.version);
 
@@ -128,7 +136,8 @@ async function main() {
 	}
 }
 
-// Ctrl-C / SIGTERM at any point: stop n8n (its whole process group) and the test servers.
+// Ctrl-C, SIGTERM, SIGHUP or the death of the parent at any point: stop n8n (its whole process
+// group) and the test servers. If this process is killed outright, procs.js's watchdog stops n8n.
 let stopping = false;
 let runningServers;
 async function shutdown(why) {
@@ -139,8 +148,7 @@ async function shutdown(why) {
 	if (runningServers) await runningServers.stop();
 	process.exit(0);
 }
-process.on('SIGINT', () => shutdown('Ctrl-C'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+onStopRequest((why) => shutdown(why === 'SIGINT' ? 'Ctrl-C' : why));
 
 main().catch(async (error) => {
 	console.error(`[start] ${error.message}`);

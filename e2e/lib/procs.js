@@ -1,14 +1,53 @@
 'use strict';
 /*
- * Child processes of the e2e runner and `npm start`: each is started in its own process group
- * (detached) so that stopping it also stops what it started (n8n's task runners), and every one
- * still running is killed when this process exits, also on an error or Ctrl-C.
+ * Child processes of the e2e runner, the benches and `npm start`: each is started in its own
+ * process group (detached) so that stopping it also stops what it started (n8n's task runners),
+ * and every one still running is killed when this process exits, also on an error or Ctrl-C.
+ * A watchdog process (watchdog.js) holds the list of groups too and stops them when this process
+ * dies without a chance to do it (SIGKILL, a crash of Node itself).
  */
 const fs = require('fs');
 const net = require('net');
+const path = require('path');
 const { spawn } = require('child_process');
 
 const running = new Set();
+
+let watchdogChild;
+/** Tells the watchdog (started on first use) that a process group began (+) or ended (-). */
+function guard(pid, started) {
+	if (!pid) return;
+	if (!watchdogChild) {
+		if (!started) return;
+		watchdogChild = spawn(process.execPath, [path.join(__dirname, 'watchdog.js')], {
+			detached: true,
+			stdio: ['pipe', 'ignore', 'ignore'],
+		});
+		watchdogChild.on('error', () => {});
+		watchdogChild.stdin.on('error', () => {});
+		watchdogChild.unref();
+		watchdogChild.stdin.unref?.();
+	}
+	if (watchdogChild.stdin.writable) watchdogChild.stdin.write(`${started ? '+' : '-'}${pid}\n`);
+}
+
+/**
+ * Calls `handler(reason)` once when this process is asked to stop: SIGINT (Ctrl-C), SIGTERM,
+ * SIGHUP (its terminal closed) or its parent exited (e.g. the `npm` that ran it was killed).
+ */
+function onStopRequest(handler) {
+	let called = false;
+	const once = (reason) => {
+		if (called) return;
+		called = true;
+		handler(reason);
+	};
+	for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => once(signal));
+	const parent = process.ppid;
+	setInterval(() => {
+		if (process.ppid !== parent) once('parent exited');
+	}, 500).unref();
+}
 
 function killGroup(child, signal) {
 	try {
@@ -39,6 +78,7 @@ function startProcess(name, cmd, args, { env, cwd, logFile, echo = false } = {})
 		detached: true,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
+	guard(child.pid, true);
 	const logStream = logFile ? fs.createWriteStream(logFile, { flags: 'a' }) : null;
 	let text = '';
 	const waiters = new Set();
@@ -63,6 +103,7 @@ function startProcess(name, cmd, args, { env, cwd, logFile, echo = false } = {})
 		child.on('exit', (code, signal) => {
 			proc.exitCode = code ?? signal;
 			running.delete(proc);
+			guard(child.pid, false);
 			for (const w of waiters) w.check();
 			resolve(proc.exitCode);
 		});
@@ -123,6 +164,7 @@ function runProcess(cmd, args, { env, cwd, timeoutMs = 300_000, input } = {}) {
 		const child = spawn(cmd, args, { env, cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
 		const proc = { child, name: `${cmd} ${args[0] ?? ''}` };
 		running.add(proc);
+		guard(child.pid, true);
 		let stdout = '';
 		let stderr = '';
 		child.stdout.on('data', (d) => (stdout += d));
@@ -140,6 +182,7 @@ function runProcess(cmd, args, { env, cwd, timeoutMs = 300_000, input } = {}) {
 			clearTimeout(timer);
 			running.delete(proc);
 			killGroup(child, 'SIGKILL'); // anything it left behind in its group
+			guard(child.pid, false);
 			resolve({ code, signal, stdout, stderr, ms: Date.now() - started });
 		});
 	});
@@ -167,4 +210,4 @@ async function stopAll() {
 	}
 }
 
-module.exports = { startProcess, runProcess, freePort, stopAll, killAllSync };
+module.exports = { startProcess, runProcess, freePort, stopAll, killAllSync, onStopRequest };
