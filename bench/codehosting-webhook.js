@@ -56,13 +56,14 @@ const fs = require('fs');
 const http = require('http');
 const os = require('os');
 const path = require('path');
-const { spawn, spawnSync } = require('child_process');
+const { spawnSync } = require('child_process');
 
 const { ROOT, median } = require('./lib');
 const { DEFAULT_VERSION, ensureN8n } = require(path.join(ROOT, 'e2e/lib/runtime'));
 const { installPack, cleanEnv } = require(path.join(ROOT, 'e2e/lib/pack'));
 const { freePort, stopAll, onStopRequest } = require(path.join(ROOT, 'e2e/lib/procs'));
 const { n8nEnv, n8nCli, n8nStart, activateWorkflows } = require(path.join(ROOT, 'e2e/lib/n8n'));
+const { startDbReader } = require(path.join(ROOT, 'e2e/lib/executions'));
 const { startServers } = require(path.join(ROOT, 'test/servers/run'));
 const { buildCredentials, CREDENTIAL_IDS } = require(path.join(ROOT, 'test/e2e/credentials'));
 const { verifySignature } = require(path.join(ROOT, 'nodes/CodeHostingTrigger/CodeHostingTrigger.node.ts'));
@@ -287,78 +288,19 @@ function workflows() {
 	return { trigger, plain };
 }
 
-/**
- * A long-lived reader of n8n's SQLite database, run with the runtime's Node, sqlite3 and flatted
- * (one process, so polling costs no process start per query). Queries are JSON lines.
- */
-function startDbReader(info, userFolder) {
-	const script = `
-const sqlite3 = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'sqlite3'))});
-const flatted = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'flatted'))});
-const db = new sqlite3.Database(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
-db.configure('busyTimeout', 10000);
-const out = (id, value) => process.stdout.write(JSON.stringify({ id, value }) + '\\n');
-const fail = (id, err) => process.stdout.write(JSON.stringify({ id, error: err.message }) + '\\n');
-const time = (v) => v == null ? null : typeof v === 'number' ? v : Date.parse(String(v).replace(' ', 'T') + (/[zZ]|[+-]\\d\\d:?\\d\\d$/.test(String(v)) ? '' : 'Z'));
-require('readline').createInterface({ input: process.stdin }).on('line', (line) => {
-  const q = JSON.parse(line);
-  if (q.op === 'maxId') {
-    db.get('SELECT MAX(CAST(id AS INTEGER)) AS m FROM execution_entity', (err, row) => err ? fail(q.id, err) : out(q.id, Number(row?.m ?? 0)));
-  } else if (q.op === 'status') {
-    db.all('SELECT status, COUNT(*) AS n, MAX(stoppedAt) AS stopped FROM execution_entity WHERE workflowId = ? AND CAST(id AS INTEGER) > ? GROUP BY status',
-      [q.workflowId, q.after], (err, rows) => err ? fail(q.id, err) : out(q.id, rows.map((r) => ({ status: r.status, n: r.n, stopped: time(r.stopped) }))));
-  } else if (q.op === 'count') {
-    db.get('SELECT COUNT(*) AS n FROM execution_entity WHERE workflowId = ?', [q.workflowId], (err, row) => err ? fail(q.id, err) : out(q.id, row.n));
-  } else if (q.op === 'deliveries') {
-    db.all('SELECT e.id, e.status, e.startedAt, e.stoppedAt, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? AND CAST(e.id AS INTEGER) > ?',
-      [q.workflowId, q.after], (err, rows) => {
-        if (err) return fail(q.id, err);
-        out(q.id, rows.map((row) => {
-          const data = flatted.parse(row.data);
-          const runData = data.resultData?.runData ?? {};
-          const items = (name) => (runData[name]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
-          const trigger = items('Trigger');
-          return {
-            id: row.id, status: row.status, error: data.resultData?.error?.message,
-            startedAt: time(row.startedAt), stoppedAt: time(row.stoppedAt),
-            deliveryIds: trigger.map((j) => j.deliveryId ?? j.headers?.['x-github-delivery']),
-            received: items('Received').length,
-          };
-        }));
-      });
-  }
-});
-`;
-	const child = spawn(info.node, ['-e', script], { env: info.env, stdio: ['pipe', 'pipe', 'pipe'] });
-	let buffer = '';
-	let stderr = '';
-	let nextId = 1;
-	const waiting = new Map();
-	child.stdout.on('data', (chunk) => {
-		buffer += chunk;
-		let index;
-		while ((index = buffer.indexOf('\n')) !== -1) {
-			const line = buffer.slice(0, index);
-			buffer = buffer.slice(index + 1);
-			const answer = JSON.parse(line);
-			const w = waiting.get(answer.id);
-			waiting.delete(answer.id);
-			if (answer.error) w.reject(new Error(answer.error));
-			else w.resolve(answer.value);
-		}
-	});
-	child.stderr.on('data', (chunk) => (stderr += chunk));
-	child.on('exit', (code) => {
-		for (const w of waiting.values()) w.reject(new Error(`database reader exited ${code}: ${stderr}`));
-		waiting.clear();
-	});
-	const query = (q) =>
-		new Promise((resolve, reject) => {
-			const id = nextId++;
-			waiting.set(id, { resolve, reject });
-			child.stdin.write(`${JSON.stringify({ ...q, id })}\n`);
-		});
-	return { query, stop: () => child.kill('SIGKILL'), child };
+/** What a delivery's execution shows: its status, the delivery ids the Trigger emitted, items at the No Op. */
+function deliveryOf(execution) {
+	const runData = execution.data.resultData?.runData ?? {};
+	const items = (name) => (runData[name]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
+	return {
+		id: execution.id,
+		status: execution.status,
+		error: execution.data.resultData?.error?.message,
+		startedAt: execution.startedAt,
+		stoppedAt: execution.stoppedAt,
+		deliveryIds: items('Trigger').map((j) => j.deliveryId ?? j.headers?.['x-github-delivery']),
+		received: items('Received').length,
+	};
 }
 
 /** POSTs `body` with `headers`; resolves { status, text }. */
@@ -525,7 +467,7 @@ async function main() {
 			await sleep(100);
 		}
 		// exactly one execution per delivery, with that delivery's id, one item through to the No Op
-		const executions = await db.query({ op: 'deliveries', workflowId: side.workflowId, after: before });
+		const executions = (await db.query({ op: 'executions', workflowId: side.workflowId, after: before })).map(deliveryOf);
 		assert.equal(executions.length, n, `${side.label}: ${executions.length} executions for ${n} deliveries`);
 		const failed = executions.filter((e) => e.status !== 'success');
 		assert.equal(failed.length, 0, `${side.label}: ${failed.length} executions not successful: ${failed[0]?.status} ${failed[0]?.error ?? ''}`);

@@ -8,6 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { runProcess, startProcess } = require('./procs');
+const { readLatestExecution, maxExecutionId } = require('./executions');
 
 /**
  * Environment for an n8n process of runtime `info` (from runtime.ensureN8n) with user folder
@@ -63,48 +64,6 @@ function parseRunOutput(stdout) {
 		}
 	}
 	return undefined;
-}
-
-/**
- * The newest execution of workflow `workflowId` in the user folder's SQLite database, shaped like
- * the IRun that `n8n execute` prints: { id, status, finished, mode, data: IRunExecutionData }.
- * Read with the runtime's own Node, sqlite3 and flatted.
- */
-async function readLatestExecution(info, userFolder, workflowId, { afterId = 0 } = {}) {
-	const script = `
-const sqlite3 = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'sqlite3'))});
-const flatted = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'flatted'))});
-const db = new sqlite3.Database(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
-db.configure('busyTimeout', 10000);
-db.get(
-  'SELECT e.id, e.status, e.finished, e.mode, e.workflowId, d.data FROM execution_entity e JOIN execution_data d ON d.executionId = e.id WHERE e.workflowId = ? AND CAST(e.id AS INTEGER) > ? ORDER BY CAST(e.id AS INTEGER) DESC LIMIT 1',
-  [${JSON.stringify(workflowId)}, ${Number(afterId)}],
-  (err, row) => {
-    if (err) { console.error(err.message); process.exit(1); }
-    if (!row) { console.log('null'); return db.close(); }
-    const data = flatted.parse(row.data);
-    console.log(JSON.stringify({ id: String(row.id), status: row.status, finished: !!row.finished, mode: row.mode, data }));
-    db.close();
-  });
-`;
-	const res = await runProcess(info.node, ['-e', script], { env: info.env, timeoutMs: 60_000 });
-	if (res.code !== 0) throw new Error(`reading executions failed: ${res.stderr}`);
-	return JSON.parse(res.stdout.trim());
-}
-
-/** Highest execution id in the database so far (0 if none). */
-async function maxExecutionId(info, userFolder) {
-	const script = `
-const sqlite3 = require(${JSON.stringify(path.join(info.dir, 'node_modules', 'sqlite3'))});
-const db = new sqlite3.Database(${JSON.stringify(path.join(userFolder, '.n8n', 'database.sqlite'))}, sqlite3.OPEN_READONLY);
-db.configure('busyTimeout', 10000);
-db.get('SELECT MAX(CAST(id AS INTEGER)) AS m FROM execution_entity', (err, row) => {
-  if (err) { console.error(err.message); process.exit(1); }
-  console.log(String(row?.m ?? 0)); db.close();
-});`;
-	const res = await runProcess(info.node, ['-e', script], { env: info.env, timeoutMs: 60_000 });
-	if (res.code !== 0) throw new Error(`reading executions failed: ${res.stderr}`);
-	return Number(res.stdout.trim()) || 0;
 }
 
 /**
