@@ -19,11 +19,14 @@
  *     trigger in their place, started through n8n's production webhook URL so that the worker
  *     runs them; each execution is read back from n8n's database and checked the same way, and
  *     the worker's log must say "Worker started execution <id>".
+ *  6. from a registry (registry-phase.js): the tarball published to a local verdaccio, installed
+ *     and updated to a higher version through n8n's community-packages REST API, a workflow run.
  * Closes with "e2e: N passed, N failed" and exits non-zero on any failure. Every process it
  * started is stopped at the end, also on failure or Ctrl-C.
  *
  * Options: --n8n VERSION (repeatable or comma-separated; "all" = every pinned version),
  *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT),
+ *          --no-registry / --only-registry (skip / run only step 6),
  *          --keep (keep the throwaway folders and logs for inspection).
  * Environment: N8N_E2E_VERSIONS, N8N_E2E_CACHE (runtime cache folder).
  */
@@ -49,13 +52,14 @@ const {
 } = require('../../e2e/lib/n8n');
 const { startServers } = require('../servers/run');
 const { buildCredentials, secrets } = require('./credentials');
+const { runRegistryPhase } = require('./registry-phase');
 
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');
 const GOVERNANCE_NODE_PREFIX = 'n8n-nodes-governance-connectors.';
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-	const opts = { versions: [], queue: true, only: undefined, keep: false };
+	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
@@ -63,8 +67,10 @@ function parseArgs(argv) {
 		else if (a === '--no-queue') opts.queue = false;
 		else if (a === '--only') opts.only = argv[++i];
 		else if (a === '--keep') opts.keep = true;
+		else if (a === '--no-registry') opts.registry = false;
+		else if (a === '--only-registry') opts.onlyRegistry = true;
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -289,6 +295,11 @@ async function runVersion(version, ctx) {
 	if (!info) return timing;
 	const runStarted = Date.now();
 	const base = path.join(workDir, version);
+	if (opts.onlyRegistry) {
+		timing.registryMs = await runRegistryPhase(version, info, { ...ctx, test, log, checkRun, webhookVariant });
+		timing.totalMs = Date.now() - versionStarted;
+		return timing;
+	}
 
 	// ---- CLI: n8n execute
 	const userFolder = path.join(base, 'cli');
@@ -343,6 +354,8 @@ async function runVersion(version, ctx) {
 		await runLive(version, info, ctx, path.join(base, 'queue'), { queue: true });
 		timing.queueMs = Date.now() - queueStarted;
 	}
+	// ---- installed and updated from a local registry through n8n's community-packages API
+	if (opts.registry) timing.registryMs = await runRegistryPhase(version, info, { ...ctx, test, log, checkRun, webhookVariant });
 	timing.runMs = Date.now() - runStarted;
 	timing.totalMs = Date.now() - versionStarted;
 	return timing;
@@ -546,7 +559,7 @@ async function main() {
 	const sec = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(0)} s`);
 	for (const t of timings) {
 		log(
-			`timing n8n ${t.version}: install ${t.reused ? 'cached' : sec(t.installMs)}, n8n execute ${sec(t.cliMs)}, regular mode ${sec(t.regularMs)}, queue mode ${sec(t.queueMs)}, total ${sec(t.totalMs)}`,
+			`timing n8n ${t.version}: install ${t.reused ? 'cached' : sec(t.installMs)}, n8n execute ${sec(t.cliMs)}, regular mode ${sec(t.regularMs)}, queue mode ${sec(t.queueMs)}, registry ${sec(t.registryMs)}, total ${sec(t.totalMs)}`,
 		);
 	}
 	log(`total ${sec(Date.now() - started)}`);

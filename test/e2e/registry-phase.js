@@ -1,0 +1,190 @@
+'use strict';
+/*
+ * The pack installed the way users install it: from an npm registry, through n8n's
+ * community-packages REST API (what the owner does in Settings → Community Nodes).
+ *
+ * A local verdaccio (e2e/lib/registry.js) gets the `npm pack` tarball; n8n starts with a fresh user
+ * folder (no pack preinstalled) and a wrapper named `npm` first on its PATH that sends its npm calls
+ * there (n8n passes --registry=https://registry.npmjs.org, and another registry needs a license).
+ * As the owner: POST /rest/community-packages installs, every node of package.json's n8n.nodes
+ * must be in /types/nodes.json, a workflow using the pack runs (its Manual Trigger swapped for a
+ * Webhook trigger, activated through the REST API, checked with its expect.js); then a higher
+ * version is published, GET /rest/community-packages must offer it, PATCH updates to it, and the
+ * nodes load and the workflow runs again.
+ */
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+
+const { REPO_ROOT } = require('../../e2e/lib/runtime');
+const { readPackageJson, declaredTypes } = require('../../e2e/lib/pack');
+const { freePort } = require('../../e2e/lib/procs');
+const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient } = require('../../e2e/lib/n8n');
+const { startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('../../e2e/lib/registry');
+const { buildCredentials, secrets } = require('./credentials');
+
+/** The e2e workflow run with the pack installed from the registry. */
+const WORKFLOW_BASE = 'governance-project';
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs the phase for n8n `version` (runtime `info`). `h` has the runner's helpers:
+ * { test, log, checkRun, webhookVariant, servers, tarball, workDir }.
+ * Returns the phase's duration in ms.
+ */
+async function runRegistryPhase(version, info, h) {
+	const started = Date.now();
+	const { test, log, checkRun, webhookVariant, servers, tarball } = h;
+	const label = `n8n ${version} from a local registry`;
+	const base = path.join(h.workDir, version, 'registry');
+	const userFolder = path.join(base, 'user');
+	fs.mkdirSync(path.join(base, 'logs'), { recursive: true });
+	const pkg = readPackageJson();
+	const { nodes: declaredNodes } = declaredTypes(REPO_ROOT);
+	const newVersion = nextPatch(pkg.version);
+	const entry = {
+		base: WORKFLOW_BASE,
+		workflow: JSON.parse(fs.readFileSync(path.join(__dirname, 'workflows', `${WORKFLOW_BASE}.json`), 'utf8')),
+		expectation: require(`./workflows/${WORKFLOW_BASE}.expect.js`),
+	};
+	const procs = [];
+	try {
+		const registry = await test(`${label}: verdaccio started, ${pkg.name}@${pkg.version} published`, async () => {
+			const reg = await startRegistry({ dir: path.join(base, 'verdaccio') });
+			procs.push(reg);
+			await reg.publish(tarball);
+			const meta = await fetch(`${reg.url}${pkg.name}`).then((r) => r.json());
+			assert.deepEqual(Object.keys(meta.versions ?? {}), [pkg.version], 'the registry serves the published version');
+			log(`${version}: verdaccio on ${reg.url}`);
+			return reg;
+		});
+		if (!registry) return Date.now() - started;
+
+		const mainPort = await freePort();
+		const baseUrl = `http://127.0.0.1:${mainPort}`;
+		const wrapper = npmWrapper(path.join(base, 'npm-wrapper'), registry.url, { pathEnv: info.env.PATH });
+		const env = n8nEnv(info, userFolder, {
+			N8N_PORT: String(mainPort),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			WEBHOOK_URL: `http://localhost:${mainPort}/`,
+			PATH: `${wrapper.dir}${path.delimiter}${info.env.PATH}`,
+		});
+		const variant = webhookVariant(entry.workflow);
+		const runEntry = { ...entry, workflow: { ...variant.workflow, active: false } };
+		const ready = await test(`${label}: n8n started without the pack, owner set up`, async () => {
+			await servers.reset();
+			fs.mkdirSync(path.join(userFolder, 'import'), { recursive: true });
+			const credFile = path.join(userFolder, 'import', 'credentials.json');
+			fs.writeFileSync(credFile, JSON.stringify(buildCredentials(servers.urls)));
+			const wfFile = path.join(userFolder, 'import', 'workflow.json');
+			fs.writeFileSync(wfFile, JSON.stringify(runEntry.workflow));
+			for (const args of [['import:credentials', `--input=${credFile}`], ['import:workflow', `--input=${wfFile}`]]) {
+				const res = await n8nCli(info, env, args);
+				if (res.code !== 0) throw new Error(`n8n ${args[0]} exited ${res.code ?? res.signal}\n${(res.stdout + res.stderr).slice(-3000)}`);
+			}
+			const main = n8nStart('n8n-main', info, env, ['start'], path.join(base, 'logs', 'main.log'));
+			procs.push(main);
+			await main.waitFor(/Editor is now accessible/, 180_000);
+			const nodesDir = path.join(userFolder, '.n8n', 'nodes', 'node_modules', pkg.name);
+			assert.ok(!fs.existsSync(nodesDir), 'the pack is not preinstalled');
+			const rest = await restClient(baseUrl);
+			assert.deepEqual(await rest('GET', '/community-packages'), [], 'no community package installed yet');
+			return { main, rest };
+		});
+		if (!ready) return Date.now() - started;
+		const { main, rest } = ready;
+
+		/** Every declared node type is in /types/nodes.json; the package folder has `expected`. */
+		async function checkLoaded(expected) {
+			const types = await rest.getJson('/types/nodes.json');
+			const names = new Set(types.map((t) => t.name));
+			const missing = declaredNodes.filter((n) => !names.has(n));
+			assert.deepEqual(missing, [], 'node types of the pack missing from /types/nodes.json');
+			const installed = readPackageJson(path.join(userFolder, '.n8n', 'nodes', 'node_modules', pkg.name));
+			assert.equal(installed.version, expected, 'version of the package folder n8n installed');
+		}
+		/** Activates the workflow (first time), calls its webhook and checks the execution. */
+		let active = false;
+		async function runWorkflow() {
+			await servers.reset(entry.expectation.servers);
+			if (!active) {
+				const wf = await rest('GET', `/workflows/${runEntry.workflow.id}`);
+				await rest('POST', `/workflows/${runEntry.workflow.id}/activate`, { versionId: wf.versionId });
+				active = true;
+			}
+			const before = await maxExecutionId(info, userFolder);
+			const response = await fetch(`${baseUrl}/webhook/${variant.path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ e2e: 'registry' }),
+				signal: AbortSignal.timeout(120_000),
+			});
+			const text = await response.text();
+			assert.equal(response.status, 200, `webhook answered ${response.status}: ${text.slice(0, 500)}`);
+			let execution = null;
+			for (const until = Date.now() + 60_000; Date.now() < until; await sleep(300)) {
+				execution = await readLatestExecution(info, userFolder, runEntry.workflow.id, { afterId: before });
+				if (execution && !['new', 'running', 'waiting'].includes(execution.status) && Object.keys(execution.data?.resultData?.runData ?? {}).length) break;
+			}
+			assert.ok(execution, 'no execution of the workflow');
+			checkRun(runEntry, execution, servers, main.output());
+		}
+		/** The npm calls n8n made (through the wrapper) that name the package at `v`. */
+		const npmCalls = (v) =>
+			(fs.existsSync(wrapper.callsLog) ? fs.readFileSync(wrapper.callsLog, 'utf8') : '')
+				.split('\n')
+				.filter((l) => l.includes(`${pkg.name}@${v}`));
+		/** verdaccio's log has the tarball of version `v` served (200) to n8n's npm. */
+		const served = (v) => registry.proc.output().includes(`req: 'GET /${pkg.name}/-/${pkg.name}-${v}.tgz', bytes: 0/`);
+
+		const installed = await test(`${label}: POST /rest/community-packages installs ${pkg.version}`, async () => {
+			const res = await rest('POST', '/community-packages', { name: pkg.name, version: pkg.version });
+			assert.equal(res.packageName, pkg.name);
+			assert.equal(res.installedVersion, pkg.version);
+			const types = (res.installedNodes ?? []).map((n) => n.type).sort();
+			assert.deepEqual(types, [...declaredNodes].sort(), 'installedNodes of the answer');
+			assert.ok(
+				npmCalls(pkg.version).some((l) => /^pack .*--registry=https:\/\/registry\.npmjs\.org/.test(l)),
+				`n8n did not run npm pack ${pkg.name}@${pkg.version} through the wrapper`,
+			);
+			assert.ok(served(pkg.version), `the local registry did not serve the ${pkg.version} tarball`);
+			await checkLoaded(pkg.version);
+			const list = await rest('GET', '/community-packages');
+			assert.deepEqual(list.map((p) => [p.packageName, p.installedVersion]), [[pkg.name, pkg.version]]);
+			return true;
+		});
+		if (!installed) return Date.now() - started;
+		await test(`${label}: ${WORKFLOW_BASE} runs with the installed pack`, runWorkflow);
+
+		const offered = await test(`${label}: ${newVersion} published and offered as an update`, async () => {
+			const newTarball = repackWithVersion(tarball, newVersion, path.join(base, 'tarballs'));
+			await registry.publish(newTarball);
+			const list = await rest('GET', '/community-packages');
+			assert.equal(list.length, 1);
+			assert.equal(list[0].installedVersion, pkg.version);
+			assert.equal(list[0].updateAvailable, newVersion, 'GET /rest/community-packages offers the new version');
+			return true;
+		});
+		if (!offered) return Date.now() - started;
+		const updated = await test(`${label}: PATCH /rest/community-packages updates to ${newVersion}`, async () => {
+			const res = await rest('PATCH', '/community-packages', { name: pkg.name, version: newVersion });
+			assert.equal(res.installedVersion, newVersion);
+			assert.ok(npmCalls(newVersion).some((l) => l.startsWith('pack ')), `n8n did not run npm pack ${pkg.name}@${newVersion}`);
+			assert.ok(served(newVersion), `the local registry did not serve the ${newVersion} tarball`);
+			const list = await rest('GET', '/community-packages');
+			assert.deepEqual(list.map((p) => [p.packageName, p.installedVersion, p.updateAvailable]), [[pkg.name, newVersion, undefined]]);
+			await checkLoaded(newVersion);
+			return true;
+		});
+		if (updated) await test(`${label}: ${WORKFLOW_BASE} runs with the updated pack`, runWorkflow);
+		await test(`${label}: no secret in n8n's log`, async () => {
+			for (const secret of secrets()) assert.ok(!main.output().includes(secret), 'secret in the main log');
+		});
+	} finally {
+		for (const proc of procs.reverse()) await proc.stop(15_000).catch(() => {});
+	}
+	return Date.now() - started;
+}
+
+module.exports = { runRegistryPhase, WORKFLOW_BASE };
