@@ -66,7 +66,7 @@ const { n8nEnv, n8nCli, n8nStart, activateWorkflows } = require(path.join(ROOT, 
 const { startDbReader } = require(path.join(ROOT, 'e2e/lib/executions'));
 const { startServers } = require(path.join(ROOT, 'test/servers/run'));
 const { buildCredentials, CREDENTIAL_IDS } = require(path.join(ROOT, 'test/e2e/credentials'));
-const { verifySignature } = require(path.join(ROOT, 'nodes/CodeHostingTrigger/CodeHostingTrigger.node.ts'));
+const { verifySignature } = require(path.join(ROOT, 'nodes/CodeHostingTrigger/webhook.ts'));
 
 // ---------------------------------------------------------------- options
 const args = process.argv.slice(2);

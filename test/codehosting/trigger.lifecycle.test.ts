@@ -5,6 +5,7 @@
  * function behind a real listener (n8n-core's WebhookContext).
  */
 import type http from 'http';
+import { WebhookContext } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -147,6 +148,8 @@ describe('activation (create)', () => {
 			webhookId: String(hook.id),
 			webhookSecret: hook.config.secret,
 			webhookEndpoint: `/repos/${LOGIN}/hello-world/hooks`,
+			// the delivery filter, so that a delivery reads no node parameter
+			filter: { events: ['newStar', 'newIssue', 'updatedIssue', 'newCommit', 'newPush', 'newTag'], statusField: 'Status' },
 		});
 		expect(calls()).toEqual([`POST /repos/${LOGIN}/hello-world/hooks`]);
 		expect(await t.harness.hook('checkExists')).toBe(true);
@@ -262,6 +265,62 @@ describe('deliveries from the server to the activated trigger', () => {
 		expect(t.harness.deliveries[0].status).toBe(401);
 		expect(lastItems(t)).toBeUndefined();
 		expect(hook.last_response.code).toBe(401);
+	});
+});
+
+describe('work per delivery', () => {
+	/** getNodeParameter calls made while handling deliveries (n8n-core's WebhookContext). */
+	function countParameterReads() {
+		return jest.spyOn(WebhookContext.prototype, 'getNodeParameter');
+	}
+
+	afterEach(() => jest.restoreAllMocks());
+
+	test('a delivery reads no node parameter: activation stored the filter', async () => {
+		const t = await trigger({ events: ['newIssue', 'newCardInColumn'], options: { columnId: '42' } });
+		await t.harness.hook('create');
+		await srv.settle();
+		t.harness.deliveries.length = 0; // the creation ping
+		const [hook] = t.hooks();
+		const reads = countParameterReads();
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'edited'));
+		const card = srv.examplePayload('project_card', 'created');
+		(card.project_card as IDataObject).column_id = 42;
+		await srv.deliver(hook.id, 'project_card', card);
+		expect(t.harness.deliveries.map((d) => d.items?.map((item) => item.json.event))).toEqual([['newIssue'], undefined, ['newCardInColumn']]);
+		expect(reads).not.toHaveBeenCalled();
+	});
+
+	test('options changed without the events: checkExists keeps the hook and deliveries use the new options', async () => {
+		const t = await trigger({ events: ['newCardInColumn'], options: { columnId: '1' } });
+		await t.harness.hook('create');
+		await srv.settle();
+		t.parameters.options = { columnId: '2' };
+		expect(await t.harness.hook('checkExists')).toBe(true);
+		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status' });
+		const [hook] = t.hooks();
+		const card = srv.examplePayload('project_card', 'created');
+		(card.project_card as IDataObject).column_id = 2;
+		await srv.deliver(hook.id, 'project_card', card);
+		expect(lastItems(t)).toHaveLength(1);
+	});
+
+	test('a hook activated by an earlier version (no stored filter): the first delivery reads the parameters once and stores them', async () => {
+		const t = await trigger({ events: ['newIssue'] });
+		await t.harness.hook('create');
+		await srv.settle();
+		t.harness.deliveries.length = 0; // the creation ping
+		delete t.state.filter;
+		const [hook] = t.hooks();
+		const reads = countParameterReads();
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
+		expect(reads.mock.calls.map(([name]) => name).sort()).toEqual(['events', 'options']);
+		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status' });
+		reads.mockClear();
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
+		expect(reads).not.toHaveBeenCalled();
+		expect(t.harness.deliveries.map((d) => d.items?.length)).toEqual([1, 1]);
 	});
 });
 
