@@ -1,0 +1,110 @@
+'use strict';
+/**
+ * Keys, invites and users of the governance stand-in: GET /latest/auth/info,
+ * POST /latest/auth/invite/create|list|delete, POST /latest/auth/users/list and
+ * /latest/auth/users/{id}/update|delete.
+ */
+const crypto = require('crypto');
+
+/** Handlers over `state`; each takes {body, who, params, query} and returns [status, payload]. */
+function createAuthHandlers(state) {
+	function authInfo(ctx) {
+		const user = state.users[ctx.who.userId];
+		return [200, {
+			user_id: ctx.who.userId,
+			key_id: ctx.who.keyId,
+			email: user.email,
+			permissions: { projects: { [ctx.who.projectId]: state.memberships[ctx.who.projectId][ctx.who.userId] } },
+		}];
+	}
+
+	function createInvite(ctx) {
+		const { body, who } = ctx;
+		if (!body.permissions) return [422, { message: 'permissions is required', error_type: 'validation', error_audience: 'user' }];
+		if (!body.email && !body.user_id) return [422, { message: 'email or user_id is required', error_type: 'validation', error_audience: 'user' }];
+		const existing = Object.values(state.users).find(
+			(user) => (body.email && user.email === body.email) || (body.user_id && user._id === body.user_id),
+		);
+		const inviteCode = `inv-${crypto.randomBytes(8).toString('hex')}`;
+		if (existing) {
+			// Already in the organization: accepted at once.
+			state.memberships[who.projectId][existing._id] = body.permissions;
+			return [200, { invite_code: inviteCode, email_status: 'sent' }];
+		}
+		state.invites[inviteCode] = {
+			_id: inviteCode,
+			email: body.email,
+			project: who.projectId,
+			permissions: body.permissions,
+			email_status: 'sent',
+		};
+		return [200, { invite_code: inviteCode, email_status: 'sent' }];
+	}
+
+	function listInvites(ctx) {
+		const results = Object.values(state.invites).filter((invite) => invite.project === ctx.who.projectId);
+		return [200, { results }];
+	}
+
+	function deleteInvite(ctx) {
+		const invite = state.invites[ctx.body.invite_code];
+		if (!invite || invite.project !== ctx.who.projectId) {
+			return [404, { message: `Invite ${ctx.body.invite_code} not found`, error_type: 'not_found', error_audience: 'user' }];
+		}
+		delete state.invites[ctx.body.invite_code];
+		return [200, {}];
+	}
+
+	function listUsers(ctx) {
+		const { body, who } = ctx;
+		const page = body.page ?? 1;
+		const pageSize = body.page_size ?? 20;
+		if (page < 1 || pageSize < 1 || pageSize > 100) {
+			return [422, { message: 'page must be >= 1 and page_size between 1 and 100', error_type: 'validation', error_audience: 'user' }];
+		}
+		let members = Object.keys(state.memberships[who.projectId]).map((id) => ({
+			...state.users[id],
+			permissions: { projects: { [who.projectId]: state.memberships[who.projectId][id] } },
+		}));
+		const filters = body.user_filters ?? {};
+		if (filters.email_search) members = members.filter((user) => user.email.includes(filters.email_search));
+		if (filters.type) members = members.filter((user) => user.type === filters.type);
+		if (filters.id) members = members.filter((user) => user._id === filters.id);
+		const slice = members.slice((page - 1) * pageSize, page * pageSize);
+		return [200, { results: slice, has_more: page * pageSize < members.length }];
+	}
+
+	function updateUser(ctx) {
+		const { body, who, params } = ctx;
+		const userId = params[0];
+		const current = state.memberships[who.projectId][userId];
+		if (!current) return [404, { message: `User ${userId} is not in this project`, error_type: 'not_found', error_audience: 'user' }];
+		if (body.permissions) {
+			if (body.overwrite) {
+				state.memberships[who.projectId][userId] = body.permissions;
+			} else {
+				const merged = JSON.parse(JSON.stringify(current));
+				for (const [key, group] of Object.entries(body.permissions.items ?? {})) {
+					merged.items[key] = merged.items[key] ?? {};
+					merged.items[key].actions = { ...(merged.items[key].actions ?? {}), ...(group.actions ?? {}) };
+				}
+				state.memberships[who.projectId][userId] = merged;
+			}
+		}
+		return [200, {}];
+	}
+
+	function deleteUser(ctx) {
+		const { who, params } = ctx;
+		const userId = params[0];
+		if (!state.memberships[who.projectId][userId]) {
+			return [404, { message: `User ${userId} is not in this project`, error_type: 'not_found', error_audience: 'user' }];
+		}
+		delete state.memberships[who.projectId][userId];
+		return [200, {}];
+	}
+
+	return { authInfo, createInvite, listInvites, deleteInvite, listUsers, updateUser, deleteUser };
+}
+
+module.exports = { createAuthHandlers };

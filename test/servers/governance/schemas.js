@@ -1,0 +1,45 @@
+'use strict';
+/**
+ * Request body validators of the governance stand-in, compiled from the platform's own OpenAPI
+ * copy in test/fixtures/control-api-openapi (or GOVERNANCE_OPENAPI_DIR).
+ */
+const fs = require('fs');
+const path = require('path');
+const yaml = require('js-yaml');
+const Ajv = require('ajv');
+const addFormats = require('ajv-formats');
+
+function openApiDir() {
+	if (process.env.GOVERNANCE_OPENAPI_DIR) return process.env.GOVERNANCE_OPENAPI_DIR;
+	return path.resolve(__dirname, '../../fixtures/control-api-openapi');
+}
+
+let cachedValidators;
+function validators() {
+	if (cachedValidators) return cachedValidators;
+	const dir = openApiDir();
+	const auth = yaml.load(fs.readFileSync(path.join(dir, 'auth.yml'), 'utf8'));
+	const projects = yaml.load(fs.readFileSync(path.join(dir, 'projects.yml'), 'utf8'));
+	const ajv = new Ajv({ strict: false, allErrors: true });
+	addFormats(ajv);
+	const compile = (doc, name) => {
+		const schema = doc.components.schemas[name];
+		if (!schema) throw new Error(`schema ${name} missing from the OpenAPI copy`);
+		return ajv.compile(schema);
+	};
+	cachedValidators = {
+		CreateProjectInput: compile(projects, 'CreateProjectInput'),
+		CreateProjectInviteInput: compile(auth, 'CreateProjectInviteInput'),
+		DeleteProjectInviteInput: compile(auth, 'DeleteProjectInviteInput'),
+		ListProjectInvitesInput: compile(auth, 'ListProjectInvitesInput'),
+		UpdateUserInput: compile(auth, 'UpdateUserInput'),
+		DeleteUserInput: compile(auth, 'DeleteUserInput'),
+		ListUsersInput: compile(auth, 'ListUsersInput'),
+		// The path parameter pattern of the OpenAPI copy is `^[a-zd._-]+$`, a `\d` that lost its
+		// backslash; the intended pattern is used here.
+		userIdPattern: /^[a-z\d._-]+$/,
+	};
+	return cachedValidators;
+}
+
+module.exports = { validators };
