@@ -1,5 +1,4 @@
 import type {
-	IDataObject,
 	IHookFunctions,
 	INodeType,
 	INodeTypeDescription,
@@ -8,7 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { checkExists, create, EVENT_OPTIONS, receivedSecret, remove, secretsMatch, storedSecret } from './webhook';
+import { EVENT_OPTIONS } from './events';
+import { checkExists, create, handleDelivery, remove } from './webhook';
 
 export class ClientInfoTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -66,21 +66,6 @@ export class ClientInfoTrigger implements INodeType {
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		// The secret first: a call without it starts nothing.
-		if (!secretsMatch(receivedSecret(this), storedSecret(this))) {
-			const response = this.getResponseObject();
-			response.status(401).json({ message: 'Unauthorized' });
-			return { noWebhookResponse: true };
-		}
-		const body = this.getBodyData();
-		const events = this.getNodeParameter('events', []) as string[];
-		const event = [body.event, body.event_type, body.type].find((value) => typeof value === 'string') as
-			| string
-			| undefined;
-		if (event !== undefined && events.length > 0 && !events.includes(event)) {
-			return { webhookResponse: { received: true, ignored: event } };
-		}
-		const items = Array.isArray(body) ? (body as IDataObject[]) : [body];
-		return { workflowData: [this.helpers.returnJsonArray(items)] };
+		return await handleDelivery.call(this);
 	}
 }

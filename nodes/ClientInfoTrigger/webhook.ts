@@ -1,35 +1,24 @@
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import type { IDataObject, IHookFunctions, INodePropertyOptions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireChoices } from '../shared';
 import { clientInfoRequest, segment } from '../ClientInfo/transport';
-
-/** The platform's webhook subscriptions (platforms.md §3). */
-export const EVENT_OPTIONS: INodePropertyOptions[] = [
-	{ name: 'All Fields Completed', value: 'all_fields_completed', description: 'Every field of a request has been completed' },
-	{ name: 'Client Created', value: 'client_created' },
-	{ name: 'Client Updated', value: 'client_updated' },
-	{ name: 'Comment Created', value: 'comment_created' },
-	{ name: 'Field Approved', value: 'field_approved' },
-	{ name: 'Field Completed', value: 'field_completed' },
-	{ name: 'Field Rejected', value: 'field_rejected' },
-	{ name: 'Request Archived', value: 'request_archived' },
-	{ name: 'Request Completed', value: 'request_completed' },
-	{ name: 'Request Created', value: 'request_created' },
-	{ name: 'Request Published', value: 'request_published', description: 'A request was sent to its client' },
-	{ name: 'Request Updated', value: 'request_updated' },
-	{ name: 'Request Viewed', value: 'request_viewed', description: 'The client opened a request' },
-];
-
-export const EVENTS = EVENT_OPTIONS.map((option) => String(option.value));
+import { EVENTS } from './events';
 
 /** Name of the URL query parameter that carries the webhook's secret. */
 export const SECRET_PARAMETER = 'secret';
 
+/**
+ * The Client Info Trigger's webhook: its lifecycle on the platform (checkExists, create, delete)
+ * and the handling of each call. Activation stores the secret and the chosen events in the node's
+ * static data, so a call reads no node parameter: the secret first (constant time), then the event.
+ */
 interface HookData extends IDataObject {
 	webhookId?: string;
 	secret?: string;
+	/** The chosen events, fixed at activation. */
+	events?: string[];
 }
 
 function staticData(ctx: IHookFunctions | IWebhookFunctions): HookData {
@@ -107,7 +96,10 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		(hook.url === undefined || hook.url === url) &&
 		sameEvents(hook.subscriptions, events) &&
 		hook.enabled !== false;
-	if (same) return true;
+	if (same) {
+		data.events = events;
+		return true;
+	}
 	// Events or URL changed: remove the old webhook, create() registers the new one.
 	await deleteWebhook(this, data.webhookId);
 	delete data.webhookId;
@@ -134,6 +126,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	}
 	data.webhookId = String(response.id);
 	data.secret = secret;
+	data.events = events;
 	return true;
 }
 
@@ -143,6 +136,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (data.webhookId) await deleteWebhook(this, data.webhookId);
 	delete data.webhookId;
 	delete data.secret;
+	delete data.events;
 	return true;
 }
 
@@ -166,6 +160,23 @@ export function receivedSecret(ctx: IWebhookFunctions): string {
 	return typeof value === 'string' ? value : Array.isArray(value) ? String(value[0] ?? '') : '';
 }
 
-export function storedSecret(ctx: IWebhookFunctions): string | undefined {
-	return staticData(ctx).secret;
+/** One call to the webhook URL: the secret checked, filtered by the chosen events, emitted. */
+export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	// The secret first: a call without it starts nothing.
+	const data = staticData(this);
+	if (!secretsMatch(receivedSecret(this), data.secret)) {
+		const response = this.getResponseObject();
+		response.status(401).json({ message: 'Unauthorized' });
+		return { noWebhookResponse: true };
+	}
+	// A webhook activated by an earlier version of this node has no stored events: read them once.
+	if (!data.events) data.events = this.getNodeParameter('events', []) as string[];
+	const events = data.events;
+	const body = this.getBodyData();
+	const event = [body.event, body.event_type, body.type].find((value) => typeof value === 'string') as string | undefined;
+	if (event !== undefined && events.length > 0 && !events.includes(event)) {
+		return { webhookResponse: { received: true, ignored: event } };
+	}
+	const items = Array.isArray(body) ? (body as IDataObject[]) : [body];
+	return { workflowData: [this.helpers.returnJsonArray(items)] };
 }

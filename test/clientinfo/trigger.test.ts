@@ -3,6 +3,7 @@
  * WebhookContext behind a real HTTP listener, with the strict stand-in registering webhooks and
  * delivering events to them over HTTP.
  */
+import { WebhookContext } from 'n8n-core';
 import type { IDataObject } from 'n8n-workflow';
 
 import { ClientInfoOAuth2Api } from '../../credentials/ClientInfoOAuth2Api.credentials';
@@ -202,6 +203,26 @@ describe('deliveries and the secret check', () => {
 		expect(delivery.httpStatus).toBe(200);
 		expect(delivery.items).toBeUndefined();
 		expect(delivery.body).toEqual({ received: true, ignored: 'comment_created' });
+	});
+
+	test('a call reads no node parameter: activation stored the events (an older activation reads them once)', async () => {
+		const h = await trigger(['request_completed']);
+		await h.hook('create');
+		expect(h.staticData.events).toEqual(['request_completed']);
+		const url = urlWithSecret(h.webhookUrl, String(h.staticData.secret));
+		const reads = jest.spyOn(WebhookContext.prototype, 'getNodeParameter');
+		try {
+			await postTo(h, url, { event: 'request_completed', data: { id: 'r1' } });
+			await postTo(h, url, { event: 'comment_created', data: {} });
+			expect(reads).not.toHaveBeenCalled();
+			delete h.staticData.events;
+			const first = await postTo(h, url, { event: 'request_completed', data: { id: 'r2' } });
+			expect(first.items).toHaveLength(1);
+			expect(reads.mock.calls.map(([name]) => name)).toEqual(['events']);
+			expect(h.staticData.events).toEqual(['request_completed']);
+		} finally {
+			reads.mockRestore();
+		}
 	});
 
 	test('secretsMatch compares in constant time over digests and refuses empty values', () => {
