@@ -1,0 +1,127 @@
+'use strict';
+/** Actions: workflows (list, get, dispatch, enable, disable) and workflow runs. */
+const git = require('../git');
+const shapes = require('../shapes');
+
+/** Adds the handlers to `routes` (see ../routes.js). */
+function registerActions(routes, kit, common) {
+	const { repoFor, kitForShapes } = common;
+
+	// ------------------------------------------------------------ actions
+	function workflowFor(ctx, repo) {
+		const id = ctx.params.workflow_id;
+		const w = /^\d+$/.test(id)
+			? repo.workflows.get(Number(id))
+			: [...repo.workflows.values()].find((entry) => entry.path.split('/').pop() === id || entry.path === id);
+		if (!w) throw ctx.notFound();
+		return w;
+	}
+
+	routes['GET /repos/{owner}/{repo}/actions/workflows'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const list = [...repo.workflows.values()].sort((a, b) => a.id - b.id);
+		return { body: { total_count: list.length, workflows: kit.paginate(ctx, list).map((w) => shapes.workflow(ctx.u, repo, w)) } };
+	};
+
+	routes['GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		return { body: shapes.workflow(ctx.u, repo, workflowFor(ctx, repo)) };
+	};
+
+	routes['POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const w = workflowFor(ctx, repo);
+		if (!w.dispatchable) throw ctx.fail(422, "Workflow does not have 'workflow_dispatch' trigger");
+		if (w.state !== 'active') throw ctx.fail(422, "Cannot trigger a 'workflow_dispatch' on a disabled workflow");
+		const ref = String(ctx.body.ref).replace(/^refs\/(heads|tags)\//, '');
+		if (!repo.branches.has(ref) && !repo.tags.has(ref)) throw ctx.fail(422, `No ref found for: ${ctx.body.ref}`);
+		const inputs = ctx.body.inputs ?? {};
+		const unexpected = Object.keys(inputs).filter((name) => !(name in w.inputs));
+		if (unexpected.length) throw ctx.fail(422, `Unexpected inputs provided: ${JSON.stringify(unexpected)}`);
+		for (const [name, def] of Object.entries(w.inputs)) {
+			const value = inputs[name];
+			if (def.required && (value === undefined || value === '')) throw ctx.fail(422, `Required input '${name}' not provided`);
+			if (value !== undefined && def.type === 'choice' && !def.options.includes(String(value))) {
+				throw ctx.fail(422, `Provided value '${value}' for input '${name}' not in the list of allowed values`);
+			}
+			if (value !== undefined && def.type === 'boolean' && !['true', 'false', true, false].includes(value)) {
+				throw ctx.fail(422, `Provided value for input '${name}' must be a boolean`);
+			}
+			if (value !== undefined && typeof value === 'object') throw ctx.fail(422, `Provided value for input '${name}' must be a string`);
+		}
+		const run = kit.createRun(repo, w, { branch: ref, event: 'workflow_dispatch', actor: ctx.who.login, status: 'queued', conclusion: null, inputs });
+		kit.emitWebhook('workflow_dispatch', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ inputs, ref: `refs/heads/${ref}`, workflow: w.path }));
+		kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: ctx.who.login }, () => ({
+			action: 'requested',
+			workflow_run: shapes.workflowRun(ctx.u, repo, run, kitForShapes),
+			workflow: shapes.workflow(ctx.u, repo, w),
+		}));
+		if (ctx.body.return_run_details) {
+			return {
+				status: 200,
+				body: { workflow_run_id: run.id, run_url: `${ctx.u.api}/repos/${repo.owner}/${repo.name}/actions/runs/${run.id}`, html_url: `${ctx.u.web}/${repo.owner}/${repo.name}/actions/runs/${run.id}` },
+			};
+		}
+		return { status: 204 };
+	};
+
+	routes['PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/enable'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const w = workflowFor(ctx, repo);
+		w.state = 'active';
+		w.updated_at = git.isoNow();
+		return { status: 204 };
+	};
+
+	routes['PUT /repos/{owner}/{repo}/actions/workflows/{workflow_id}/disable'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const w = workflowFor(ctx, repo);
+		w.state = 'disabled_manually';
+		w.updated_at = git.isoNow();
+		return { status: 204 };
+	};
+
+	function listRuns(ctx, repo, runs) {
+		const q = ctx.query;
+		let list = runs;
+		if (q.actor) list = list.filter((run) => run.actor.toLowerCase() === String(q.actor).toLowerCase());
+		if (q.branch) list = list.filter((run) => run.head_branch === q.branch);
+		if (q.event) list = list.filter((run) => run.event === q.event);
+		if (q.status) list = list.filter((run) => run.status === q.status || run.conclusion === q.status);
+		if (q.head_sha) list = list.filter((run) => run.head_sha === q.head_sha);
+		if (q.created) {
+			const m = /^(>=|<=|>|<)?(\S+?)(?:\.\.(\S+))?$/.exec(String(q.created));
+			if (m) {
+				const at = (run) => Date.parse(run.created_at);
+				const from = Date.parse(m[2]);
+				if (m[3]) list = list.filter((run) => at(run) >= from && at(run) <= Date.parse(m[3]) + 86399999);
+				else if (m[1] === '>=') list = list.filter((run) => at(run) >= from);
+				else if (m[1] === '>') list = list.filter((run) => at(run) > from);
+				else if (m[1] === '<=') list = list.filter((run) => at(run) <= from);
+				else if (m[1] === '<') list = list.filter((run) => at(run) < from);
+			}
+		}
+		list = [...list].sort((a, b) => b.id - a.id);
+		return { body: { total_count: list.length, workflow_runs: kit.paginate(ctx, list).map((run) => shapes.workflowRun(ctx.u, repo, run, kitForShapes)) } };
+	}
+
+	routes['GET /repos/{owner}/{repo}/actions/runs'] = (ctx) => {
+		const repo = repoFor(ctx);
+		return listRuns(ctx, repo, [...repo.runs.values()]);
+	};
+
+	routes['GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const w = workflowFor(ctx, repo);
+		return listRuns(ctx, repo, [...repo.runs.values()].filter((run) => run.workflow_id === w.id));
+	};
+
+	routes['GET /repos/{owner}/{repo}/actions/runs/{run_id}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const run = repo.runs.get(Number(ctx.params.run_id));
+		if (!run) throw ctx.notFound();
+		return { body: shapes.workflowRun(ctx.u, repo, run, kitForShapes) };
+	};
+}
+
+module.exports = { registerActions };

@@ -1,0 +1,155 @@
+'use strict';
+/** Issues and comments: GET/POST …/issues; GET/PATCH …/issues/{n}; POST …/issues/{n}/comments; GET …/assignees. */
+const git = require('../git');
+const shapes = require('../shapes');
+
+/** Adds the handlers to `routes` (see ../routes.js). */
+function registerIssues(routes, kit, common) {
+	const { state } = kit;
+	const { repoFor, issueFor, sortBy, sinceFilter, kitForShapes, issueJson, issueWebhook } = common;
+
+	// ------------------------------------------------------------ issues
+
+	function assignable(repo, login) {
+		return Boolean(kit.account(login)) && kit.account(login).type === 'User' && kit.atLeast(repo, login, 'push');
+	}
+
+	function checkAssignees(ctx, repo, logins) {
+		const invalid = logins.filter((login) => !assignable(repo, login));
+		if (invalid.length) {
+			throw ctx.validationFailed(invalid.map((value) => ({ value, resource: 'Issue', field: 'assignees', code: 'invalid' })));
+		}
+		return logins.map((login) => kit.account(login).login);
+	}
+
+	function labelNames(repo, labels) {
+		return (labels ?? []).map((entry) => kit.addLabel(repo, typeof entry === 'string' ? entry : entry.name).name);
+	}
+
+	function filterIssues(ctx, repo, items) {
+		const q = ctx.query;
+		const state_ = q.state ?? 'open';
+		let list = items.filter((issue) => state_ === 'all' || issue.state === state_);
+		if (q.assignee === 'none') list = list.filter((issue) => issue.assignees.length === 0);
+		else if (q.assignee === '*') list = list.filter((issue) => issue.assignees.length > 0);
+		else if (q.assignee) list = list.filter((issue) => issue.assignees.some((a) => a.toLowerCase() === String(q.assignee).toLowerCase()));
+		if (q.creator) list = list.filter((issue) => issue.user.toLowerCase() === String(q.creator).toLowerCase());
+		if (q.mentioned) list = list.filter((issue) => (issue.body ?? '').toLowerCase().includes(`@${String(q.mentioned).toLowerCase()}`));
+		if (q.labels) {
+			const wanted = String(q.labels).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+			list = list.filter((issue) => wanted.every((w) => issue.labels.some((l) => l.toLowerCase() === w)));
+		}
+		list = sinceFilter(list, q.since);
+		const sort = q.sort ?? 'created';
+		const direction = q.direction ?? 'desc';
+		const decorated = list.map((issue) => ({
+			issue,
+			created_at: issue.created_at + String(issue.number).padStart(8, '0'),
+			updated_at: issue.updated_at + String(issue.number).padStart(8, '0'),
+			comments: [...repo.comments.values()].filter((c) => c.issueNumber === issue.number).length * 1e8 + issue.number,
+		}));
+		return sortBy(decorated, sort === 'comments' ? 'comments' : sort === 'updated' ? 'updated_at' : 'created_at', direction).map((d) => d.issue);
+	}
+
+	routes['GET /repos/{owner}/{repo}/issues'] = (ctx) => {
+		const repo = repoFor(ctx);
+		if (!repo.has_issues) throw ctx.fail(410, 'Issues are disabled for this repo');
+		const list = filterIssues(ctx, repo, [...repo.issues.values()]);
+		return { body: kit.paginate(ctx, list).map((issue) => issueJson(ctx, repo, issue)) };
+	};
+
+	routes['POST /repos/{owner}/{repo}/issues'] = (ctx) => {
+		const repo = repoFor(ctx);
+		if (!repo.has_issues) throw ctx.fail(410, 'Issues are disabled for this repo');
+		const canPush = kit.atLeast(repo, ctx.who.login, 'triage');
+		const assignees = [...(ctx.body.assignees ?? []), ...(ctx.body.assignee ? [ctx.body.assignee] : [])];
+		const issue = kit.createIssue(repo, {
+			title: ctx.body.title,
+			body: ctx.body.body,
+			user: ctx.who.login,
+			assignees: canPush ? checkAssignees(ctx, repo, [...new Set(assignees)]) : [],
+			labels: canPush ? labelNames(repo, ctx.body.labels) : [],
+		});
+		issueWebhook(ctx, repo, issue, 'opened');
+		const body = issueJson(ctx, repo, issue);
+		return { status: 201, body, headers: { Location: body.url } };
+	};
+
+	routes['GET /repos/{owner}/{repo}/issues/{issue_number}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		return { body: issueJson(ctx, repo, issueFor(ctx, repo, ctx.params.issue_number)) };
+	};
+
+	routes['PATCH /repos/{owner}/{repo}/issues/{issue_number}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const issue = issueFor(ctx, repo, ctx.params.issue_number);
+		const isAuthor = issue.user.toLowerCase() === ctx.who.login.toLowerCase();
+		const canTriage = kit.atLeast(repo, ctx.who.login, 'triage');
+		if (!isAuthor && !canTriage) throw ctx.fail(403, 'Resource not accessible by personal access token');
+		const b = ctx.body ?? {};
+		const actions = [];
+		if (b.title !== undefined && b.title !== null && String(b.title) !== issue.title) {
+			issue.title = String(b.title);
+			actions.push('edited');
+		}
+		if (b.body !== undefined && b.body !== issue.body) {
+			issue.body = b.body;
+			if (!actions.includes('edited')) actions.push('edited');
+		}
+		if (canTriage && b.assignees !== undefined) {
+			issue.assignees = checkAssignees(ctx, repo, [...new Set(b.assignees)]);
+			actions.push('assigned');
+		} else if (canTriage && b.assignee !== undefined) {
+			issue.assignees = b.assignee === null ? [] : checkAssignees(ctx, repo, [b.assignee]);
+			actions.push('assigned');
+		}
+		if (canTriage && b.labels !== undefined) {
+			issue.labels = labelNames(repo, b.labels);
+			actions.push('labeled');
+		}
+		if (b.state !== undefined && b.state !== issue.state) {
+			issue.state = b.state;
+			if (b.state === 'closed') {
+				issue.closed_at = git.isoNow();
+				issue.closed_by = ctx.who.login;
+				issue.state_reason = b.state_reason ?? 'completed';
+				actions.push('closed');
+			} else {
+				issue.closed_at = null;
+				issue.closed_by = null;
+				issue.state_reason = 'reopened';
+				actions.push('reopened');
+			}
+		} else if (b.state_reason !== undefined && issue.state === 'closed') {
+			issue.state_reason = b.state_reason;
+		}
+		issue.updated_at = git.isoNow();
+		for (const action of actions) issueWebhook(ctx, repo, issue, action);
+		return { body: issueJson(ctx, repo, issue) };
+	};
+
+	routes['POST /repos/{owner}/{repo}/issues/{issue_number}/comments'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const issue = issueFor(ctx, repo, ctx.params.issue_number);
+		if (issue.locked && !kit.atLeast(repo, ctx.who.login, 'push')) throw ctx.fail(403, 'Unable to create comment because issue is locked.');
+		const id = kit.nextId();
+		const now = git.isoNow();
+		const comment = { id, node_id: shapes.nodeId('IssueComment', id), issueNumber: issue.number, body: ctx.body.body, user: ctx.who.login, created_at: now, updated_at: now };
+		repo.comments.set(id, comment);
+		issue.updated_at = now;
+		const body = shapes.issueComment(ctx.u, repo, comment, kitForShapes);
+		kit.addEvent('IssueCommentEvent', ctx.who.login, repo, (u) => ({ action: 'created', issue: shapes.issue(u, repo, issue, kitForShapes), comment: shapes.issueComment(u, repo, comment, kitForShapes) }));
+		kit.emitWebhook('issue_comment', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ action: 'created', issue: issueJson(ctx, repo, issue), comment: body }));
+		return { status: 201, body, headers: { Location: body.url } };
+	};
+
+	routes['GET /repos/{owner}/{repo}/assignees'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const candidates = new Set();
+		for (const user of Object.values(state.users)) if (assignable(repo, user.login)) candidates.add(user.login);
+		const list = [...candidates].sort((a, b) => a.localeCompare(b));
+		return { body: kit.paginate(ctx, list).map((login) => shapes.simpleUser(ctx.u, kit.account(login))) };
+	};
+}
+
+module.exports = { registerIssues };
