@@ -8,7 +8,7 @@
  * of signature verification.
  *
  *   node bench/codehosting-webhook.js [--n8n 2.38.7] [--deliveries 300] [--concurrency 8]
- *        [--rounds 5] [--warmup 40] [--event issues|push] [--env KEY=VALUE ...] [--keep]
+ *        [--rounds 5] [--warmup 40] [--event issues|push] [--env KEY=VALUE ...] [--profile] [--keep]
  *   node bench/codehosting-webhook.js --only-verify      # only part 2 (no n8n)
  *
  * Needs the pinned n8n runtime (installed into the cache like `npm run test:e2e`; cached after
@@ -64,6 +64,7 @@ const { deliveryPayload } = require('./webhook/payloads');
 const { benchVerification, printVerification } = require('./webhook/verification');
 const { post, deliveryHeaders, blast } = require('./webhook/deliveries');
 const { workflows, githubCredential, webhookUrls } = require('./webhook/workflows');
+const { printProfile } = require('./webhook/profile');
 
 // ---------------------------------------------------------------- options
 const args = process.argv.slice(2);
@@ -81,6 +82,8 @@ const WARMUP = Number(option('warmup', 40));
 const EVENT = option('event', 'issues');
 const KEEP = flag('keep');
 const ONLY_VERIFY = flag('only-verify');
+/** --profile: n8n's main process runs with --cpu-prof; the split of its time is printed at the end. */
+const PROFILE = flag('profile');
 /** --env KEY=VALUE (repeatable): extra environment for n8n, e.g. N8N_EXPRESSION_ENGINE=legacy. */
 const EXTRA_ENV = Object.fromEntries(
 	args.flatMap((a, i) => (a === '--env' ? [args[i + 1]] : a.startsWith('--env=') ? [a.slice(6)] : [])).map((kv) => {
@@ -200,7 +203,9 @@ async function main() {
 	for (const [key, flow] of Object.entries(flows)) write(`workflows/${key}.json`, flow);
 	await cli(['import:workflow', '--separate', `--input=${path.join(workDir, 'import', 'workflows')}`]);
 	await activateWorkflows(info, env, Object.values(flows).map((flow) => flow.id));
-	const main = n8nStart('n8n', info, env, ['start'], path.join(workDir, 'n8n.log'));
+	const profileDir = path.join(workDir, 'profiles');
+	const startEnv = PROFILE ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() } : env;
+	const main = n8nStart('n8n', info, startEnv, ['start'], path.join(workDir, 'n8n.log'));
 	const bootStart = Date.now();
 	await main.waitFor(/Editor is now accessible/, 240_000);
 	log(`n8n started in ${((Date.now() - bootStart) / 1000).toFixed(0)} s on ${baseUrl}`);
@@ -311,6 +316,7 @@ async function main() {
 	}
 
 	const verification = benchVerification({ event: EVENT, rounds: ROUNDS });
+	if (PROFILE) await main.stop(90_000); // n8n writes the profile as it exits
 
 	const med = (side, key) => median(side.results.map((r) => r[key]));
 	const fixed = (values, digits) => values.map((v) => v.toFixed(digits)).join(' ');
@@ -328,6 +334,7 @@ async function main() {
 		console.log(`| ratio ${a} / ${b} (median of per-round ratios) | ${median(r.accepted).toFixed(3)} | ${fixed(r.accepted, 2)} | ${median(r.completed).toFixed(3)} | ${fixed(r.completed, 2)} | |`);
 	}
 	printVerification(verification);
+	if (PROFILE) printProfile(profileDir, { ours: sides[0].sent, github: sides[1].sent });
 	log(`run time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	const last = ratios['ours/github'];
 	console.log(`\nours / n8n's GitHub Trigger: accepted ${median(last.accepted).toFixed(3)}, completed ${median(last.completed).toFixed(3)}`);
