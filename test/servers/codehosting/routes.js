@@ -5,6 +5,21 @@
  * who, u, accept, responseHeaders, notFound(), fail(), validationFailed()}) and returns
  * {status, body} | {status, raw, headers}; errors are thrown as HttpError.
  *
+ * Operations with real state (everything else in the description → 501 after validation):
+ *   GET /user, /user/repos, /user/orgs, /users/{u}, /users/{u}/repos, /orgs/{org}/repos;
+ *   POST /user/repos, /orgs/{org}/repos; GET /repos/{o}/{r}; PUT/GET/DELETE /user/starred/{o}/{r};
+ *   GET/PUT/DELETE /repos/{o}/{r}/contents/{path}; GET …/branches, …/branches/{branch};
+ *   POST …/git/refs; GET …/git/ref/{ref}; GET …/commits, …/commits/{ref};
+ *   GET/POST …/issues; GET/PATCH …/issues/{n}; POST …/issues/{n}/comments; GET …/assignees;
+ *   GET /search/issues, /search/repositories, /search/users; GET/POST …/pulls;
+ *   GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers, …/reviews;
+ *   GET …/actions/workflows, …/actions/workflows/{id}; POST …/workflows/{id}/dispatches;
+ *   PUT …/workflows/{id}/enable|disable; GET …/actions/runs, …/workflows/{id}/runs,
+ *   …/actions/runs/{id}; POST /gists; PATCH/GET /gists/{id}; GET /gists, /users/{u}/gists;
+ *   GET …/releases; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
+ *   PUT/DELETE …/collaborators/{u}; GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id}
+ *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events.
+ *
  * The handlers live in resources/, a file per resource group; resources/common.js holds the
  * lookups they share.
  */

@@ -1,4 +1,7 @@
-/** Types of the code-hosting test server (server.js); see the comment at the top of server.js. */
+/**
+ * Types of the code-hosting test server (server.js); see the comment at the top of server.js, and
+ * store.js for the state's shape.
+ */
 
 export interface RecordedRequest {
 	method: string;
