@@ -1,129 +1,21 @@
 /**
  * The Code Hosting Trigger's webhook lifecycle (n8n's checkExists / create / delete through
- * n8n-core's HookContext) against the local GitHub-like server over real HTTP, and deliveries
- * that the server itself sends (ping, signed, unsigned, wrongly signed) to the trigger's webhook
- * function behind a real listener (n8n-core's WebhookContext).
+ * n8n-core's HookContext) against the local GitHub-like server over real HTTP: activation,
+ * adoption of a leftover hook, deactivation, and what is refused before any request.
  */
 import type http from 'http';
-import { WebhookContext } from 'n8n-core';
-import type {
-	ICredentialDataDecryptedObject,
-	IDataObject,
-	IHttpRequestOptions,
-	INodeExecutionData,
-} from 'n8n-workflow';
 
-import { CodeHostingApi } from '../../credentials/CodeHostingApi.credentials';
-import { CodeHostingTrigger } from '../../nodes/CodeHostingTrigger/CodeHostingTrigger.node';
 import { webhookEventsFor } from '../../nodes/CodeHostingTrigger/events';
-import type { TriggerHarness } from '../helpers/triggerHarness';
-import { createTriggerHarness } from '../helpers/triggerHarness';
 import type { CodeHostingServer, Hook } from '../servers/codehosting/server';
-import { createCodeHostingServer, LOGIN, ORG, OTHER_TOKEN, TOKEN } from '../servers/codehosting/server';
+import { LOGIN, ORG, OTHER_TOKEN } from '../servers/codehosting/server';
+import { useTriggerKit } from './triggerKit';
 
-/** The credential type, recording every request n8n asks it to authenticate (all of the node's requests). */
-class RecordingCodeHostingApi extends CodeHostingApi {
-	urls: string[] = [];
-
-	/** When set, requests are stopped here, before anything goes to the network. */
-	block = false;
-
-	async authenticate(credentials: ICredentialDataDecryptedObject, requestOptions: IHttpRequestOptions): Promise<IHttpRequestOptions> {
-		this.urls.push(String(requestOptions.url));
-		if (this.block) throw new Error('stopped by the test before the network');
-		return await super.authenticate(credentials, requestOptions);
-	}
-}
-
-interface Trigger {
-	harness: TriggerHarness;
-	credential: ICredentialDataDecryptedObject;
-	credentialType: RecordingCodeHostingApi;
-	state: IDataObject;
-	/** The node's parameters, to change between calls like a user editing the workflow. */
-	parameters: IDataObject;
-	/** The server's hooks whose URL is this trigger's webhook URL. */
-	hooks(): Hook[];
-}
-
+const kit = useTriggerKit();
+const { trigger, calls, createHookOnServer, lastItems } = kit;
 let srv: CodeHostingServer;
-const open: TriggerHarness[] = [];
-
-beforeAll(async () => {
-	srv = createCodeHostingServer({ autoDeliver: false });
-	await srv.start();
+beforeAll(() => {
+	srv = kit.srv;
 });
-
-afterEach(async () => {
-	await srv.settle(2000);
-	while (open.length) await open.pop()!.close();
-});
-
-afterAll(async () => {
-	await srv.stop();
-});
-
-async function trigger(options: {
-	events: string[];
-	scope?: 'repository' | 'organization';
-	owner?: string;
-	repository?: string;
-	server?: string;
-	token?: string;
-	webhookBaseUrl?: string;
-	options?: IDataObject;
-}): Promise<Trigger> {
-	const credential: ICredentialDataDecryptedObject = { server: options.server ?? srv.url, accessToken: options.token ?? TOKEN };
-	const credentialType = new RecordingCodeHostingApi();
-	const scope = options.scope ?? 'repository';
-	const harness = await createTriggerHarness({
-		node: new CodeHostingTrigger(),
-		parameters: {
-			authentication: 'accessToken',
-			scope,
-			owner: { __rl: true, mode: 'name', value: options.owner ?? (scope === 'organization' ? ORG : LOGIN) },
-			...(scope === 'repository' ? { repository: { __rl: true, mode: 'name', value: options.repository ?? 'hello-world' } } : {}),
-			events: options.events,
-			options: options.options ?? {},
-		},
-		credentials: { codeHostingApi: credential },
-		credentialTypes: [credentialType],
-		webhookBaseUrl: options.webhookBaseUrl,
-	});
-	open.push(harness);
-	return {
-		harness,
-		credential,
-		credentialType,
-		state: harness.staticData,
-		parameters: harness.workflow.getNode('Trigger')!.parameters as IDataObject,
-		hooks: () => srv.hooks.filter((hook) => hook.config.url === harness.webhookUrl),
-	};
-}
-
-/** Requests the server received, as "METHOD /path" (without the /api/v3 prefix). */
-const calls = () => srv.requests.map((request) => `${request.method} ${request.path}`);
-
-/** Creates a hook directly on the server (as another tool or an earlier activation would have). */
-async function createHookOnServer(endpoint: string, url: string, secret: string, events = ['push']): Promise<IDataObject> {
-	const response = await fetch(`${srv.url}${endpoint}`, {
-		method: 'POST',
-		headers: {
-			authorization: `Bearer ${TOKEN}`,
-			'user-agent': 'lifecycle-test',
-			accept: 'application/vnd.github+json',
-			'content-type': 'application/json',
-		},
-		body: JSON.stringify({ name: 'web', active: true, events, config: { url, content_type: 'json', secret } }),
-	});
-	expect(response.status).toBe(201);
-	return (await response.json()) as IDataObject;
-}
-
-/** The items of the execution the last delivery started (undefined: none started). */
-const lastItems = (t: Trigger): INodeExecutionData[] | undefined => t.harness.deliveries[t.harness.deliveries.length - 1]?.items;
-
-beforeEach(() => srv.resetRequests());
 
 describe('activation (create)', () => {
 	test('repository scope: one hook with exactly the needed events, JSON, and the fresh secret kept in static data', async () => {
@@ -209,118 +101,6 @@ describe('activation (create)', () => {
 		expect(JSON.parse(ping.body)).toMatchObject({ ping: true });
 		expect(t.harness.deliveries).toHaveLength(2);
 		expect(lastItems(t)).toBeUndefined();
-	});
-});
-
-describe('deliveries from the server to the activated trigger', () => {
-	let t: Trigger;
-	let hook: Hook;
-
-	beforeEach(async () => {
-		t = await trigger({ events: ['newIssue', 'newCommit'] });
-		await t.harness.hook('create');
-		await srv.settle();
-		[hook] = t.hooks();
-		t.harness.deliveries.length = 0;
-	});
-
-	test('a signed issues/opened delivery starts one execution with the issue', async () => {
-		const payload = srv.examplePayload('issues', 'opened');
-		const result = await srv.deliver(hook.id, 'issues', payload);
-		expect(result.status).toBe(200);
-		const items = lastItems(t);
-		expect(items).toHaveLength(1);
-		expect(items![0].json).toMatchObject({
-			event: 'newIssue',
-			webhookEvent: 'issues',
-			action: 'opened',
-			deliveryId: result.guid,
-			issue: { number: (payload.issue as IDataObject).number, title: (payload.issue as IDataObject).title },
-		});
-		expect(hook.last_response.code).toBe(200);
-	});
-
-	test('a signed push with two commits starts one execution with one item per commit', async () => {
-		const payload = srv.examplePayload('push');
-		const commit = { id: 'a'.repeat(40), message: 'first', author: { name: 'A', email: 'a@example.com' } };
-		payload.commits = [commit, { ...commit, id: 'b'.repeat(40), message: 'second' }];
-		const result = await srv.deliver(hook.id, 'push', payload);
-		expect(result.status).toBe(200);
-		const items = lastItems(t)!;
-		expect(items.map((item) => (item.json.commit as IDataObject).id)).toEqual(['a'.repeat(40), 'b'.repeat(40)]);
-		expect(items.every((item) => item.json.event === 'newCommit' && item.json.deliveryId === result.guid)).toBe(true);
-	});
-
-	test('a signed delivery of a non-matching action is acknowledged and starts nothing', async () => {
-		const result = await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'edited'));
-		expect(result.status).toBe(200);
-		expect(t.harness.deliveries).toHaveLength(1);
-		expect(lastItems(t)).toBeUndefined();
-	});
-
-	test.each(['wrong', 'missing'] as const)('a delivery with a %s signature → 401 and no execution', async (signature) => {
-		const result = await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'), { signature });
-		expect(result.status).toBe(401);
-		expect(t.harness.deliveries).toHaveLength(1);
-		expect(t.harness.deliveries[0].status).toBe(401);
-		expect(lastItems(t)).toBeUndefined();
-		expect(hook.last_response.code).toBe(401);
-	});
-});
-
-describe('work per delivery', () => {
-	/** getNodeParameter calls made while handling deliveries (n8n-core's WebhookContext). */
-	function countParameterReads() {
-		return jest.spyOn(WebhookContext.prototype, 'getNodeParameter');
-	}
-
-	afterEach(() => jest.restoreAllMocks());
-
-	test('a delivery reads no node parameter: activation stored the filter', async () => {
-		const t = await trigger({ events: ['newIssue', 'newCardInColumn'], options: { columnId: '42' } });
-		await t.harness.hook('create');
-		await srv.settle();
-		t.harness.deliveries.length = 0; // the creation ping
-		const [hook] = t.hooks();
-		const reads = countParameterReads();
-		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
-		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'edited'));
-		const card = srv.examplePayload('project_card', 'created');
-		(card.project_card as IDataObject).column_id = 42;
-		await srv.deliver(hook.id, 'project_card', card);
-		expect(t.harness.deliveries.map((d) => d.items?.map((item) => item.json.event))).toEqual([['newIssue'], undefined, ['newCardInColumn']]);
-		expect(reads).not.toHaveBeenCalled();
-	});
-
-	test('options changed without the events: checkExists keeps the hook and deliveries use the new options', async () => {
-		const t = await trigger({ events: ['newCardInColumn'], options: { columnId: '1' } });
-		await t.harness.hook('create');
-		await srv.settle();
-		t.parameters.options = { columnId: '2' };
-		expect(await t.harness.hook('checkExists')).toBe(true);
-		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status' });
-		const [hook] = t.hooks();
-		const card = srv.examplePayload('project_card', 'created');
-		(card.project_card as IDataObject).column_id = 2;
-		await srv.deliver(hook.id, 'project_card', card);
-		expect(lastItems(t)).toHaveLength(1);
-	});
-
-	test('a hook activated by an earlier version (no stored filter): the first delivery reads the parameters once and stores them', async () => {
-		const t = await trigger({ events: ['newIssue'] });
-		await t.harness.hook('create');
-		await srv.settle();
-		t.harness.deliveries.length = 0; // the creation ping
-		delete t.state.filter;
-		const [hook] = t.hooks();
-		const reads = countParameterReads();
-		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
-		expect(reads.mock.calls.map(([name]) => name).sort()).toEqual(['events', 'options']);
-		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status' });
-		reads.mockClear();
-		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
-		expect(reads).not.toHaveBeenCalled();
-		expect(t.harness.deliveries.map((d) => d.items?.length)).toEqual([1, 1]);
 	});
 });
 
@@ -585,55 +365,5 @@ describe('refused before any request', () => {
 			expect(t.credentialType.urls).toEqual([`https://api.github.com/repos/${LOGIN}/hello-world/hooks`]);
 			expect(spies[0]).not.toHaveBeenCalled();
 		});
-	});
-});
-
-describe('Enterprise server (https://HOST/api/v3)', () => {
-	test('create, deliver, checkExists and delete under /api/v3 with a local webhook URL', async () => {
-		const t = await trigger({ events: ['newStar'], server: `${srv.url}/api/v3` });
-		expect(await t.harness.hook('create')).toBe(true);
-		await srv.settle();
-		const hooks = t.hooks();
-		expect(hooks).toHaveLength(1);
-		expect(hooks[0].config.secret).toBe(t.state.webhookSecret);
-		expect(srv.requests.map((request) => `${request.method} ${request.rawPath}`)).toEqual([`POST /api/v3/repos/${LOGIN}/hello-world/hooks`]);
-
-		await srv.deliver(hooks[0].id, 'star', srv.examplePayload('star', 'created'));
-		expect(lastItems(t)?.[0].json).toMatchObject({ event: 'newStar', webhookEvent: 'star', action: 'created' });
-
-		expect(await t.harness.hook('checkExists')).toBe(true);
-		expect(await t.harness.hook('delete')).toBe(true);
-		expect(t.hooks()).toHaveLength(0);
-		expect(srv.requests.every((request) => request.rawPath.startsWith('/api/v3/'))).toBe(true);
-	});
-});
-
-describe('newMention', () => {
-	test("stores the connected account's login and matches a delivered comment that mentions it", async () => {
-		const t = await trigger({ events: ['newMention'] });
-		expect(await t.harness.hook('create')).toBe(true);
-		expect(calls()).toEqual([`POST /repos/${LOGIN}/hello-world/hooks`, 'GET /user']);
-		expect(t.state.login).toBe(LOGIN);
-		const [hook] = t.hooks();
-		expect([...hook.events].sort()).toEqual(webhookEventsFor(['newMention']));
-		await srv.settle();
-
-		const comment = (body: string) => {
-			const payload = srv.examplePayload('issue_comment', 'created');
-			(payload.comment as IDataObject).body = body;
-			return payload;
-		};
-		const mentioned = await srv.deliver(hook.id, 'issue_comment', comment(`Could you look at this, @${LOGIN}?`));
-		expect(mentioned.status).toBe(200);
-		expect(lastItems(t)).toHaveLength(1);
-		expect(lastItems(t)![0].json).toMatchObject({ event: 'newMention', webhookEvent: 'issue_comment', action: 'created', deliveryId: mentioned.guid });
-
-		await srv.deliver(hook.id, 'issue_comment', comment(`Ping @${LOGIN}-bot and @other-user`));
-		expect(lastItems(t)).toBeUndefined();
-		await srv.deliver(hook.id, 'issue_comment', comment(`mail ${LOGIN}@example.com`));
-		expect(lastItems(t)).toBeUndefined();
-
-		expect(await t.harness.hook('delete')).toBe(true);
-		expect(t.state.login).toBeUndefined();
 	});
 });
