@@ -21,12 +21,16 @@
  *     the worker's log must say "Worker started execution <id>".
  *  6. from a registry (registry-phase.js): the tarball published to a local verdaccio, installed
  *     and updated to a higher version through n8n's community-packages REST API, a workflow run.
+ *  7. npm start (start-phase.js), once, on its default n8n (2.38.7) when that version is tested:
+ *     scripts/start.js comes up with the pack, the examples and the credentials, Connect on the
+ *     Code Hosting OAuth2 credential succeeds, and SIGTERM or SIGKILL to it leaves nothing running.
  * Closes with "e2e: N passed, N failed" and exits non-zero on any failure. Every process it
  * started is stopped at the end, also on failure or Ctrl-C.
  *
  * Options: --n8n VERSION (repeatable or comma-separated; "all" = every pinned version),
  *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT),
- *          --no-registry / --only-registry (skip / run only step 6),
+ *          --no-registry / --only-registry (skip / run only step 6), --only npm-start (only step 7,
+ *          on the first version given),
  *          --keep (keep the throwaway folders and logs for inspection).
  * Environment: N8N_E2E_VERSIONS, N8N_E2E_CACHE (runtime cache folder).
  */
@@ -38,7 +42,7 @@ const path = require('path');
 
 const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('../../e2e/lib/runtime');
 const { buildAndPack, installPack, declaredTypes } = require('../../e2e/lib/pack');
-const { freePort, stopAll } = require('../../e2e/lib/procs');
+const { freePort, stopAll, onStopRequest } = require('../../e2e/lib/procs');
 const {
 	n8nEnv,
 	n8nCli,
@@ -52,6 +56,7 @@ const {
 } = require('../../e2e/lib/n8n');
 const { startServers } = require('../servers/run');
 const { buildCredentials, secrets } = require('./credentials');
+const { runStartPhase } = require('./start-phase');
 const { runRegistryPhase } = require('./registry-phase');
 
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');
@@ -529,9 +534,25 @@ async function main() {
 		if (!opts.keep) fs.rmSync(workDir, { recursive: true, force: true });
 	};
 	log(`versions: ${opts.versions.join(', ')}; queue mode: ${opts.queue ? 'yes' : 'no'}; work folder ${workDir}`);
+	const timings = [];
+	try {
+		if (opts.only === 'npm-start') await runStartPhase({ version: opts.versions[0], test, workDir });
+		else await runVersions(opts, workDir, timings);
+	} catch (error) {
+		results.push({ name: 'e2e runner', ok: false, error });
+		console.log(`FAIL e2e runner\n${indent(String(error.stack ?? error))}`);
+	} finally {
+		await stopAll();
+		if (opts.keep) log(`kept ${workDir}`);
+		else fs.rmSync(workDir, { recursive: true, force: true });
+	}
+	summary(timings, started);
+}
+
+/** Packs once, starts the test servers, and runs every version's phases (then npm start's). */
+async function runVersions(opts, workDir, timings) {
 	let servers;
 	let tarball;
-	const timings = [];
 	try {
 		const workflows = loadWorkflows(opts.only);
 		if (workflows.length === 0) throw new Error('no e2e workflows found');
@@ -546,16 +567,16 @@ async function main() {
 		for (const version of opts.versions) {
 			timings.push(await runVersion(version, { tarball, servers, workflows, examples, workDir, opts }));
 		}
-	} catch (error) {
-		results.push({ name: 'e2e runner', ok: false, error });
-		console.log(`FAIL e2e runner\n${indent(String(error.stack ?? error))}`);
+		// npm start itself, once, on its default n8n when that is among the versions tested
+		if (!opts.only && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, workDir });
 	} finally {
 		await stopAll();
 		if (servers) await servers.stop();
 		if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
-		if (opts.keep) log(`kept ${workDir}`);
-		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
+}
+
+function summary(timings, started) {
 	const sec = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(0)} s`);
 	for (const t of timings) {
 		log(
@@ -573,15 +594,13 @@ async function main() {
 }
 
 let cleanupOnSignal = () => {};
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, () => {
-		console.log(`\n[e2e] ${signal}: stopping`);
-		stopAll().finally(() => {
-			cleanupOnSignal();
-			process.exit(130);
-		});
+onStopRequest((why) => {
+	console.log(`\n[e2e] ${why}: stopping`);
+	stopAll().finally(() => {
+		cleanupOnSignal();
+		process.exit(130);
 	});
-}
+});
 
 if (require.main === module) {
 	main().catch((error) => {
