@@ -1,16 +1,16 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	ILoadOptionsFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { clientInfoBaseUrl } from '../../credentials/ClientInfoOAuth2Api.credentials';
-import type { ApiErrorDetails, ApiResponse, PaceLimits, RetryPolicy } from '../shared';
-import { apiRequest, callKind, collectPages, pacerFor } from '../shared';
+import type {
+	ApiErrorDetails,
+	ApiResponse,
+	ClientRequestOptions,
+	PaceLimits,
+	PlatformClient,
+	PlatformDescription,
+	RequestContext,
+} from '../shared';
+import { callKind, createPlatformClient, hintFor, offsetPaging, pacerFor } from '../shared';
 
 export const CREDENTIAL_TYPE = 'clientInfoOAuth2Api';
 
@@ -34,42 +34,7 @@ export function setPacingLimits(limits?: Partial<PaceLimits>): void {
 	paceLimits = { ...DEFAULT_PACE_LIMITS, ...(limits ?? {}) };
 }
 
-export type ClientInfoContext = IExecuteFunctions | ILoadOptionsFunctions | IHookFunctions | IWebhookFunctions;
-
-interface ClientInfoCredentials {
-	baseUrl: string;
-	secrets: string[];
-}
-
-function credentialSecrets(credentials: IDataObject): string[] {
-	const token = (credentials.oauthTokenData ?? {}) as IDataObject;
-	return [credentials.clientSecret, token.access_token, token.refresh_token, token.accessToken, token.refreshToken]
-		.filter((value): value is string => typeof value === 'string' && value !== '');
-}
-
-async function loadCredentials(ctx: ClientInfoContext, itemIndex: number): Promise<ClientInfoCredentials> {
-	const credentials =
-		'getInputData' in ctx
-			? await ctx.getCredentials(CREDENTIAL_TYPE, itemIndex)
-			: await ctx.getCredentials(CREDENTIAL_TYPE);
-	const baseUrl = clientInfoBaseUrl(credentials);
-	if (!/^https?:\/\/[^/]+$/.test(baseUrl)) {
-		throw new NodeOperationError(ctx.getNode(), 'The Client Info credential has no valid base URL', {
-			itemIndex,
-			description: 'Enter the platform\'s address in the credential, such as https://api.contentsnare.com.',
-		});
-	}
-	return { baseUrl, secrets: credentialSecrets(credentials) };
-}
-
-/** Secrets of the credential (client secret, tokens), for redaction in the item loop. */
-export async function clientInfoSecrets(ctx: ClientInfoContext): Promise<string[]> {
-	try {
-		return credentialSecrets(await ctx.getCredentials(CREDENTIAL_TYPE));
-	} catch {
-		return [];
-	}
-}
+export type ClientInfoContext = RequestContext;
 
 const STATUS_HINTS: Record<number, string> = {
 	401: 'The access token was not accepted. Reconnect the Client Info credential.',
@@ -104,61 +69,73 @@ function describeError(response: ApiResponse): ApiErrorDetails {
 	} else if (typeof body === 'string' && body.trim() !== '') {
 		parts.push(body.trim().slice(0, 300));
 	}
-	const hint =
-		STATUS_HINTS[response.statusCode] ??
-		(response.statusCode >= 500 ? 'The platform had an internal error. Try again later.' : undefined);
 	return {
 		message: parts.length
 			? `${parts.join(': ')} (HTTP ${response.statusCode})`
 			: `The Client Info platform answered with HTTP ${response.statusCode}`,
-		description: hint,
+		description: hintFor(response.statusCode, STATUS_HINTS),
 	};
 }
 
-export interface ClientInfoRequestOptions {
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[];
-	itemIndex?: number;
-	retry?: RetryPolicy;
-}
-
 /**
- * One call to the partner API, `path` relative to `{baseUrl}/partner_api/v1`: authorised by the
- * OAuth2 credential (token refreshed on a 401 and the call repeated once), paced below the
- * platform's read and write limits per credential, and 429s retried after `Retry-After` (or one
- * window when the platform names no delay).
+ * The partner API as data: paths under `{baseUrl}/partner_api/v1`, authorised by the OAuth2
+ * credential (token refreshed on a 401 and the call repeated once), paced below the platform's
+ * read and write limits per credential, 429s retried after `Retry-After` (or one window when
+ * the platform names no delay), lists read by `limit` and `offset`.
  */
-export async function clientInfoApiRequest<T = IDataObject>(
-	ctx: ClientInfoContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ClientInfoRequestOptions = {},
-): Promise<ApiResponse<T>> {
-	const itemIndex = options.itemIndex ?? 0;
-	const { baseUrl, secrets } = await loadCredentials(ctx, itemIndex);
-	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
-	const pacer = pacerFor(`${CREDENTIAL_TYPE}:${credentialId}:${baseUrl}`, () => paceLimits);
-	const kind = callKind(method);
-	return await apiRequest<T>(
-		ctx,
-		{
-			credentialType: CREDENTIAL_TYPE,
-			method,
-			url: `${baseUrl}${API_PATH}${path}`,
-			qs: options.qs,
-			body: options.body,
-		},
-		{
-			itemIndex,
-			secrets,
-			describeError,
-			retry: options.retry,
+export const clientInfoPlatform: PlatformDescription = {
+	label: 'Client Info',
+	credentialType: () => CREDENTIAL_TYPE,
+	connect(credentials, credentialType, invalid) {
+		const baseUrl = clientInfoBaseUrl(credentials);
+		if (!/^https?:\/\/[^/]+$/.test(baseUrl)) {
+			invalid(
+				'The Client Info credential has no valid base URL',
+				'Enter the platform\'s address in the credential, such as https://api.contentsnare.com.',
+			);
+		}
+		const token = (credentials.oauthTokenData ?? {}) as IDataObject;
+		return {
+			credentialType,
+			baseUrl: `${baseUrl}${API_PATH}`,
+			secrets: [credentials.clientSecret, token.access_token, token.refresh_token, token.accessToken, token.refreshToken].filter(
+				(value): value is string => typeof value === 'string' && value !== '',
+			),
+		};
+	},
+	describeError,
+	pagination: () =>
+		offsetPaging({
+			pageSize: PAGE_SIZE,
+			itemsKey: 'results',
+			total: (body) => (body.pagination as IDataObject | undefined)?.total ?? (body.pagination as IDataObject | undefined)?.count,
+		}),
+	callOptions(ctx, connection, method) {
+		const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
+		const pacer = pacerFor(`${CREDENTIAL_TYPE}:${credentialId}:${connection.baseUrl}`, () => paceLimits);
+		const kind = callKind(method);
+		return {
 			beforeAttempt: async () => await pacer.acquire(kind),
 			rateLimitWaitMs: paceLimits.windowMs,
 			onRateLimit: (waitMs) => pacer.hold(waitMs),
 			oauth2: { label: 'Client Info' },
-		},
-	);
+		};
+	},
+};
+
+/** The Client Info client of this execution (credential loaded once). */
+export function clientInfo(ctx: ClientInfoContext): PlatformClient {
+	return createPlatformClient(ctx, clientInfoPlatform);
+}
+
+/** One call with status and headers, `path` relative to `{baseUrl}/partner_api/v1`. */
+export async function clientInfoApiRequest<T = IDataObject>(
+	ctx: ClientInfoContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ClientRequestOptions = {},
+): Promise<ApiResponse<T>> {
+	return await clientInfo(ctx).fullRequest<T>(method, path, options);
 }
 
 /** `clientInfoApiRequest` answering with the body only (`{}` for an empty body). */
@@ -166,42 +143,9 @@ export async function clientInfoRequest<T = IDataObject>(
 	ctx: ClientInfoContext,
 	method: IHttpRequestMethods,
 	path: string,
-	options: ClientInfoRequestOptions = {},
+	options: ClientRequestOptions = {},
 ): Promise<T> {
-	const response = await clientInfoApiRequest<T>(ctx, method, path, options);
-	const body = response.body as unknown;
-	return (body === '' || body === undefined || body === null ? {} : body) as T;
-}
-
-interface ListPage {
-	results?: IDataObject[];
-	pagination?: { offset?: number; limit?: number; total?: number; count?: number };
-}
-
-/**
- * Reads a list (`limit` and `offset`) until `limit` items are in hand or the list ends: each
- * page asks for no more than still wanted, so a limit below the page size is one request.
- */
-export async function clientInfoList(
-	ctx: ClientInfoContext,
-	path: string,
-	qs: IDataObject,
-	limit: number,
-	itemIndex = 0,
-): Promise<IDataObject[]> {
-	let offset = 0;
-	return await collectPages(async (_pageIndex, stillWanted) => {
-		const pageSize = Math.min(PAGE_SIZE, Number.isFinite(stillWanted) ? stillWanted : PAGE_SIZE);
-		const page = await clientInfoRequest<ListPage>(ctx, 'GET', path, {
-			qs: { ...qs, limit: pageSize, offset },
-			itemIndex,
-		});
-		const items = Array.isArray(page.results) ? page.results : [];
-		offset += items.length;
-		const total = page.pagination?.total ?? page.pagination?.count;
-		const hasMore = typeof total === 'number' ? offset < total : items.length === pageSize;
-		return { items, hasMore };
-	}, limit);
+	return await clientInfo(ctx).request<T>(method, path, options);
 }
 
 /** A path segment for an ID, encoded. */

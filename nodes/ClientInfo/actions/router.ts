@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationResult } from '../../shared';
 import { runItemLoop } from '../../shared';
-import { clientInfoSecrets } from '../transport';
+import { clientInfo } from '../transport';
 import * as apiCall from './apiCall';
 import * as client from './client';
 import type { ClientInfoOperations, ClientInfoResource, ClientInfoType } from './node.type';
@@ -31,5 +31,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" is not known for resource "${resource}"`,
 		);
 	}
-	return await runItemLoop.call(this, handler.execute, async () => await clientInfoSecrets(this));
+	return await runItemLoop.call(this, handler.execute, clientInfo(this).secrets);
 }

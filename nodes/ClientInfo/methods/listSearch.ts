@@ -1,6 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { clientInfoRequest } from '../transport';
+import { clientInfo } from '../transport';
 
 /** Entries per page of a searchable list. */
 const SEARCH_PAGE_SIZE = 50;
@@ -20,7 +20,7 @@ async function searchPage(
 	const offset = paginationToken ? Number(paginationToken) || 0 : 0;
 	const qs: IDataObject = { limit: SEARCH_PAGE_SIZE, offset };
 	if (filter) qs.q = filter;
-	const page = await clientInfoRequest<ListPage>(ctx, 'GET', path, { qs });
+	const page = await clientInfo(ctx).request<ListPage>('GET', path, { qs });
 	const entries = Array.isArray(page.results) ? page.results : [];
 	const next = offset + entries.length;
 	const total = page.pagination?.total;

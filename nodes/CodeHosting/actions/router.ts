@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationResult } from '../../shared';
 import { runItemLoop } from '../../shared';
-import { connectionOf } from '../transport';
+import { codeHosting } from '../transport';
 import * as apiCall from './apiCall';
 import * as branch from './branch';
 import * as collaborator from './collaborator';
@@ -66,11 +66,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
 	}
-	return await runItemLoop.call(this, handler.execute, async () => {
-		try {
-			return (await connectionOf(this)).secrets;
-		} catch {
-			return [];
-		}
-	});
+	return await runItemLoop.call(this, handler.execute, codeHosting(this).secrets);
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { codeHostingFullRequest, nextLink, PAGE_SIZE } from '../transport';
+import { nextLink } from '../../shared';
+import { codeHosting, PAGE_SIZE } from '../transport';
 
 function matches(filter: string | undefined, value: unknown): boolean {
 	return !filter || (typeof value === 'string' && value.toLowerCase().includes(filter.toLowerCase()));
@@ -12,8 +13,7 @@ async function page(
 	paginationToken: string | undefined,
 	qs: IDataObject = {},
 ): Promise<{ items: IDataObject[]; next?: string }> {
-	const response = await codeHostingFullRequest<IDataObject[] | IDataObject>(
-		ctx,
+	const response = await codeHosting(ctx).fullRequest<IDataObject[] | IDataObject>(
 		'GET',
 		endpoint,
 		paginationToken ? { url: paginationToken } : { qs: { per_page: PAGE_SIZE, ...qs } },
@@ -36,7 +36,7 @@ function currentValue(ctx: ILoadOptionsFunctions, name: string): string {
 
 /** The connected account and its organizations. */
 export async function searchOwners(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const user = (await codeHostingFullRequest<IDataObject>(this, 'GET', '/user')).body;
+	const user = (await codeHosting(this).fullRequest<IDataObject>('GET', '/user')).body;
 	const orgs = await page(this, '/user/orgs', undefined);
 	const logins = [String(user.login ?? ''), ...orgs.items.map((org) => String(org.login ?? ''))].filter(Boolean);
 	return {

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { OperationResult } from '../../shared';
 import { runItemLoop } from '../../shared';
-import { governanceSecrets } from '../transport';
+import { governance } from '../transport';
 import * as invite from './invite';
 import type { GovernanceOperations, GovernanceResource, GovernanceType } from './node.type';
 import * as project from './project';
@@ -34,5 +34,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" is not known for resource "${resource}"`,
 		);
 	}
-	return await runItemLoop.call(this, handler.execute, async () => await governanceSecrets(this));
+	return await runItemLoop.call(this, handler.execute, governance(this).secrets);
 }

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { governanceRequest, PAGE_SIZE } from '../transport';
+import { governance, PAGE_SIZE } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
 	if (!filter) return true;
@@ -22,8 +22,7 @@ export async function searchUsers(
 	const page = paginationToken ? Number(paginationToken) : 1;
 	const body: IDataObject = { page, page_size: PAGE_SIZE };
 	if (filter) body.user_filters = { email_search: filter };
-	const response = await governanceRequest<{ results?: IDataObject[]; has_more?: boolean }>(
-		this,
+	const response = await governance(this).request<{ results?: IDataObject[]; has_more?: boolean }>(
 		'POST',
 		'/auth/users/list',
 		{ body },
@@ -44,8 +43,7 @@ export async function searchInvites(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const response = await governanceRequest<{ results?: IDataObject[] }>(
-		this,
+	const response = await governance(this).request<{ results?: IDataObject[] }>(
 		'POST',
 		'/auth/invite/list',
 		{ body: {} },

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperti
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJsonObject, requireApiPath, showFor } from '../../../shared';
-import { API_PATH, clientInfoApiRequest } from '../../transport';
+import { API_PATH, clientInfo } from '../../transport';
 
 const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
 
@@ -77,7 +77,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body = isEmpty(raw) ? {} : parseJsonObject(this, raw, 'Body (JSON)', itemIndex);
 	}
 
-	const response = await clientInfoApiRequest<unknown>(this, method, path, { qs, body, itemIndex });
+	const response = await clientInfo(this).fullRequest<unknown>(method, path, { qs, body, itemIndex });
 	if (this.getNodeParameter('fullResponse', itemIndex, false) as boolean) {
 		return { statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject };
 	}

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireEmail, requireText, showFor } from '../../../shared';
-import { clientInfoRequest } from '../../transport';
+import { clientInfo } from '../../transport';
 import { otherFieldsOption, readAdditionalFields } from '../common';
 
 export const description: INodeProperties[] = showFor('client', 'create', [
@@ -53,5 +53,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = requireText(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const body: IDataObject = { name, email, ...readAdditionalFields(this, itemIndex) };
-	return await clientInfoRequest(this, 'POST', '/clients', { body, itemIndex });
+	return await clientInfo(this).request('POST', '/clients', { body, itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { clientInfoRequest, segment } from '../../transport';
+import { clientInfo, segment } from '../../transport';
 import { idLocator, readId } from '../common';
 
 export const clientLocator = idLocator(
@@ -16,5 +16,5 @@ export const description: INodeProperties[] = showFor('client', 'get', [clientLo
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const clientId = readId(this, 'clientId', 'Client', itemIndex);
-	return await clientInfoRequest(this, 'GET', `/clients/${segment(clientId)}`, { itemIndex });
+	return await clientInfo(this).request('GET', `/clients/${segment(clientId)}`, { itemIndex });
 }

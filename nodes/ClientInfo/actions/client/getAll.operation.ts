@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { clientInfoList } from '../../transport';
+import { clientInfo } from '../../transport';
 
 export const description: INodeProperties[] = showFor('client', 'getAll', [
 	...returnAllOrLimit(),
@@ -28,5 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
-	return await clientInfoList(this, '/clients', qs, limit, itemIndex);
+	return await clientInfo(this).requestAll('GET', '/clients', limit, { qs, itemIndex });
 }

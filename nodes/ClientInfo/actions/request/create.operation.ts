@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireDate, requirePathSegment, requireText, showFor } from '../../../shared';
-import { clientInfoRequest } from '../../transport';
+import { clientInfo } from '../../transport';
 import { clientLocator } from '../client/get.operation';
 import { otherFieldsOption, readAdditionalFields, readId } from '../common';
 import { listTemplates } from '../template/getAll.operation';
@@ -96,5 +96,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...(dueDate ? { due_date: dueDate } : {}),
 		...additionalFields,
 	};
-	return await clientInfoRequest(this, 'POST', '/requests', { body, itemIndex });
+	return await clientInfo(this).request('POST', '/requests', { body, itemIndex });
 }

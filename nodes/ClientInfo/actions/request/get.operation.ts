@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { clientInfoRequest, segment } from '../../transport';
+import { clientInfo, segment } from '../../transport';
 import { idLocator, readId } from '../common';
 
 export const description: INodeProperties[] = showFor('request', 'get', [
@@ -17,5 +17,5 @@ export const description: INodeProperties[] = showFor('request', 'get', [
 /** One request with its status (published, waiting, scheduled, draft, completed, archived). */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const requestId = readId(this, 'requestId', 'Request', itemIndex);
-	return await clientInfoRequest(this, 'GET', `/requests/${segment(requestId)}`, { itemIndex });
+	return await clientInfo(this).request('GET', `/requests/${segment(requestId)}`, { itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, requirePathSegment, returnAllOrLimit, showFor } from '../../../shared';
-import { clientInfoList } from '../../transport';
+import { clientInfo } from '../../transport';
 
 /** Request states the platform reports (platforms.md §3). */
 export const REQUEST_STATUSES = ['archived', 'completed', 'draft', 'published', 'scheduled', 'waiting'] as const;
@@ -52,5 +52,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs.client_id = requirePathSegment(this, filters.clientId, 'Client ID', itemIndex);
 	}
 	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
-	return await clientInfoList(this, '/requests', qs, limit, itemIndex);
+	return await clientInfo(this).requestAll('GET', '/requests', limit, { qs, itemIndex });
 }

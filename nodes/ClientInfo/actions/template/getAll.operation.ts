@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
 import type { ClientInfoContext } from '../../transport';
-import { clientInfoList } from '../../transport';
+import { clientInfo } from '../../transport';
 
 export const description: INodeProperties[] = showFor('template', 'getAll', returnAllOrLimit());
 
@@ -12,7 +12,7 @@ export async function listTemplates(
 	limit: number,
 	itemIndex = 0,
 ): Promise<IDataObject[]> {
-	return await clientInfoList(ctx, '/request_templates', {}, limit, itemIndex);
+	return await clientInfo(ctx).requestAll('GET', '/request_templates', limit, { qs: {}, itemIndex });
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {

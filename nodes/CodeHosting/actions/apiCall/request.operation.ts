@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperti
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJsonObject, readLimit, requireApiPath, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingFullRequest, codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 
 export const description: INodeProperties[] = showFor('apiCall', 'request', [
 	{
@@ -133,10 +133,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	if (method === 'GET' && (this.getNodeParameter('paginate', itemIndex, false) as boolean)) {
-		return await codeHostingList(this, path, readLimit(this, itemIndex), { qs, headers, itemIndex, itemsKey: 'auto' });
+		return await codeHosting(this).requestAll('GET', path, readLimit(this, itemIndex), { qs, headers, itemIndex, itemsKey: 'auto' });
 	}
 
-	const response = await codeHostingFullRequest<IDataObject | IDataObject[] | string>(this, method, path, {
+	const response = await codeHosting(this).fullRequest<IDataObject | IDataObject[] | string>(method, path, {
 		qs,
 		headers,
 		body,

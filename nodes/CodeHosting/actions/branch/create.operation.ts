@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { branchLocator, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'create', [
@@ -36,15 +36,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const from = requireText(this, this.getNodeParameter('from', itemIndex, '', { extractValue: true }), 'From', itemIndex);
 	let sha = from;
 	if (!SHA.test(from)) {
-		const commit = await codeHostingRequest<{ sha?: string }>(
-			this,
+		const commit = await codeHosting(this).request<{ sha?: string }>(
 			'GET',
 			`${base}/commits/${from.split('/').map(encodeURIComponent).join('/')}`,
 			{ itemIndex },
 		);
 		sha = String(commit.sha ?? '');
 	}
-	return await codeHostingRequest(this, 'POST', `${base}/git/refs`, {
+	return await codeHosting(this).request('POST', `${base}/git/refs`, {
 		body: { ref: `refs/heads/${newBranch}`, sha },
 		itemIndex,
 	});

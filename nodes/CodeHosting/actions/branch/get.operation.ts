@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { branchLocator, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'get', [
@@ -13,5 +13,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const branch = requireText(this, this.getNodeParameter('branch', itemIndex, '', { extractValue: true }), 'Branch', itemIndex);
 	// Branch names may contain "/" (feature/x): the API takes them as they are.
 	const encoded = branch.split('/').map(encodeURIComponent).join('/');
-	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/branches/${encoded}`, { itemIndex });
+	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/branches/${encoded}`, { itemIndex });
 }

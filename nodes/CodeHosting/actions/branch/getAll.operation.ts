@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'getAll', [
@@ -20,5 +20,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const endpoint = `${repoPath(this, itemIndex)}/branches`;
 	const qs: IDataObject = {};
 	if (this.getNodeParameter('protectedOnly', itemIndex, false) as boolean) qs.protected = true;
-	return await codeHostingList(this, endpoint, readLimit(this, itemIndex), { qs, itemIndex });
+	return await codeHosting(this).requestAll('GET', endpoint, readLimit(this, itemIndex), { qs, itemIndex });
 }

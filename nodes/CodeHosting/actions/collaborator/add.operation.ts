@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireChoices, showFor } from '../../../shared';
-import { codeHostingFullRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 import { readUsername, usernameField } from './common';
 
@@ -28,8 +28,7 @@ export const description: INodeProperties[] = showFor('collaborator', 'add', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const username = readUsername(this, itemIndex);
 	const [permission] = requireChoices(this, [this.getNodeParameter('permission', itemIndex)], PERMISSIONS, 'Permission', itemIndex);
-	const response = await codeHostingFullRequest<IDataObject>(
-		this,
+	const response = await codeHosting(this).fullRequest<IDataObject>(
 		'PUT',
 		`${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}`,
 		{ body: { permission }, itemIndex },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 import { readUsername, usernameField } from './common';
 
@@ -9,5 +9,5 @@ export const description: INodeProperties[] = showFor('collaborator', 'getPermis
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const username = readUsername(this, itemIndex);
-	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}/permission`, { itemIndex });
+	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}/permission`, { itemIndex });
 }

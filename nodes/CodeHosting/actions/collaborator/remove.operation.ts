@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 import { readUsername, usernameField } from './common';
 
@@ -9,6 +9,6 @@ export const description: INodeProperties[] = showFor('collaborator', 'remove', 
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const username = readUsername(this, itemIndex);
-	await codeHostingRequest(this, 'DELETE', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}`, { itemIndex });
+	await codeHosting(this).request('DELETE', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}`, { itemIndex });
 	return { success: true, username };
 }

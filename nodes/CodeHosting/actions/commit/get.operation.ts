@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('commit', 'get', [
@@ -19,8 +19,7 @@ export const description: INodeProperties[] = showFor('commit', 'get', [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = requireText(this, this.getNodeParameter('ref', itemIndex), 'Commit Reference', itemIndex);
-	return await codeHostingRequest(
-		this,
+	return await codeHosting(this).request(
 		'GET',
 		`${repoPath(this, itemIndex)}/commits/${ref.split('/').map(encodeURIComponent).join('/')}`,
 		{ itemIndex },

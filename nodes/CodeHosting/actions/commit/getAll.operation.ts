@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('commit', 'getAll', [
@@ -28,7 +28,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const key of ['since', 'until']) {
 		if (filters[key]) filters[key] = new Date(String(filters[key])).toISOString();
 	}
-	return await codeHostingList(this, `${repoPath(this, itemIndex)}/commits`, readLimit(this, itemIndex), {
+	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/commits`, readLimit(this, itemIndex), {
 		qs: filters,
 		itemIndex,
 	});

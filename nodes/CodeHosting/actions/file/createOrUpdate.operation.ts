@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { filePath, repoPath, repositoryFields } from '../common';
 import { commitFields, currentSha, readCommit } from './shared';
 
@@ -65,5 +65,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...(sha ? { sha } : {}),
 		...identities,
 	};
-	return await codeHostingRequest(this, 'PUT', endpoint, { body, itemIndex });
+	return await codeHosting(this).request('PUT', endpoint, { body, itemIndex });
 }

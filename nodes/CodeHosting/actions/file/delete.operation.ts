@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { filePath, repoPath, repositoryFields } from '../common';
 import { commitFields, currentSha, readCommit } from './shared';
 
@@ -30,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Nothing was deleted.',
 		});
 	}
-	return await codeHostingRequest(this, 'DELETE', endpoint, {
+	return await codeHosting(this).request('DELETE', endpoint, {
 		body: { message, sha, ...(branch ? { branch } : {}), ...identities },
 		itemIndex,
 	});

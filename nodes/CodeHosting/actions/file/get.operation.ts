@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingFullRequest, codeHostingRequest, RAW_MEDIA_TYPE } from '../../transport';
+import { codeHosting, RAW_MEDIA_TYPE } from '../../transport';
 import { branchLocator, filePath, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('file', 'get', [
@@ -63,7 +63,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			throw new NodeOperationError(this.getNode(), 'File Path is required to download a file', { itemIndex });
 		}
 		// The raw media type returns the bytes themselves, also for files over 1 MB.
-		const response = await codeHostingFullRequest<Buffer>(this, 'GET', endpoint, {
+		const response = await codeHosting(this).fullRequest<Buffer>('GET', endpoint, {
 			qs,
 			itemIndex,
 			encoding: 'arraybuffer',
@@ -88,7 +88,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		];
 	}
 
-	const body = await codeHostingRequest<IDataObject | IDataObject[]>(this, 'GET', endpoint, { qs, itemIndex });
+	const body = await codeHosting(this).request<IDataObject | IDataObject[]>('GET', endpoint, { qs, itemIndex });
 	if (Array.isArray(body)) return body; // a folder: one item per entry
 	if (body.type === 'file') {
 		let text: string;
@@ -96,7 +96,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			text = Buffer.from(body.content, 'base64').toString('utf8');
 		} else {
 			// Over 1 MB the JSON has no content ("encoding": "none"): read the raw bytes.
-			const raw = await codeHostingFullRequest<Buffer>(this, 'GET', endpoint, {
+			const raw = await codeHosting(this).fullRequest<Buffer>('GET', endpoint, {
 				qs,
 				itemIndex,
 				encoding: 'arraybuffer',

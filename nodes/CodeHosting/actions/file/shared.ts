@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requireText } from '../../../shared';
 
-import { codeHostingFullRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 
 /** The current blob SHA of a file on a branch, or undefined when it does not exist (404). */
 export async function currentSha(
@@ -11,7 +11,7 @@ export async function currentSha(
 	branch: string | undefined,
 	itemIndex: number,
 ): Promise<string | undefined> {
-	const response = await codeHostingFullRequest<IDataObject>(ctx, 'GET', endpoint, {
+	const response = await codeHosting(ctx).fullRequest<IDataObject>('GET', endpoint, {
 		qs: branch ? { ref: branch } : undefined,
 		itemIndex,
 		acceptStatuses: [404],

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { filesField, readFiles } from './files';
 
 export const description: INodeProperties[] = showFor('gist', 'create', [
@@ -19,5 +19,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { files, public: this.getNodeParameter('public', itemIndex, false) as boolean };
 	const descriptionText = this.getNodeParameter('description', itemIndex, '') as string;
 	if (descriptionText) body.description = descriptionText;
-	return await codeHostingRequest(this, 'POST', '/gists', { body, itemIndex });
+	return await codeHosting(this).request('POST', '/gists', { body, itemIndex });
 }

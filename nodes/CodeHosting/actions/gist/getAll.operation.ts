@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, requirePathSegment, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 
 export const description: INodeProperties[] = showFor('gist', 'getAll', [
 	{
@@ -28,5 +28,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: '/gists';
 	const since = this.getNodeParameter('since', itemIndex, '') as string;
 	const qs: IDataObject = since ? { since: new Date(since).toISOString() } : {};
-	return await codeHostingList(this, endpoint, readLimit(this, itemIndex), { qs, itemIndex });
+	return await codeHosting(this).requestAll('GET', endpoint, readLimit(this, itemIndex), { qs, itemIndex });
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requirePathSegment, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { filesField, readFiles } from './files';
 
 export const description: INodeProperties[] = showFor('gist', 'update', [
@@ -21,5 +21,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Change at least a file or the description', { itemIndex });
 	}
-	return await codeHostingRequest(this, 'PATCH', `/gists/${encodeURIComponent(gistId)}`, { body, itemIndex });
+	return await codeHosting(this).request('PATCH', `/gists/${encodeURIComponent(gistId)}`, { body, itemIndex });
 }

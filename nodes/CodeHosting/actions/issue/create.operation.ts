@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 import { issueBody, issueFields } from './fields';
 
@@ -21,5 +21,5 @@ export const description: INodeProperties[] = showFor('issue', 'create', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const title = requireText(this, this.getNodeParameter('title', itemIndex), 'Title', itemIndex);
 	const body = { title, ...issueBody(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
-	return await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/issues`, { body, itemIndex });
+	return await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/issues`, { body, itemIndex });
 }

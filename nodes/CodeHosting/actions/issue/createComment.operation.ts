@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 import { issueNumberField } from './get.operation';
 
@@ -14,7 +14,7 @@ export const description: INodeProperties[] = showFor('issue', 'createComment', 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	const body = requireText(this, this.getNodeParameter('body', itemIndex), 'Body', itemIndex);
-	return await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/issues/${number}/comments`, {
+	return await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/issues/${number}/comments`, {
 		body: { body },
 		itemIndex,
 	});

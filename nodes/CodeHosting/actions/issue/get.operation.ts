@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 
 export const issueNumberField: INodeProperties = {
@@ -17,5 +17,5 @@ export const description: INodeProperties[] = showFor('issue', 'get', [...reposi
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
-	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });
+	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });
 }

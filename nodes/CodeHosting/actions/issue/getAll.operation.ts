@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAll', [
@@ -39,5 +39,5 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();
-	return await codeHostingList(this, `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex });
+	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex });
 }

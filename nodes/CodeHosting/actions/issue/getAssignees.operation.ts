@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 import { issueNumberField } from './get.operation';
 
@@ -10,6 +10,6 @@ export const description: INodeProperties[] = showFor('issue', 'getAssignees', [
 /** The users assigned to the issue, one item each. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
-	const issue = await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });
+	const issue = await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });
 	return Array.isArray(issue.assignees) ? (issue.assignees as IDataObject[]) : [];
 }

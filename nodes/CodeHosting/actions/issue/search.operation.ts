@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, requireText, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 
 export const description: INodeProperties[] = showFor('issue', 'search', [
 	{
@@ -58,5 +58,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// The search API serves at most 1,000 results.
 	const limit = Math.min(readLimit(this, itemIndex), 1000);
-	return await codeHostingList(this, '/search/issues', limit, { qs, itemIndex, itemsKey: 'items' });
+	return await codeHosting(this).requestAll('GET', '/search/issues', limit, { qs, itemIndex, itemsKey: 'items' });
 }

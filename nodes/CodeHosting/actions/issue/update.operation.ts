@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 import { issueNumberField } from './get.operation';
 import { issueBody, issueFields } from './fields';
@@ -37,7 +37,7 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	const body = issueBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, {
+	return await codeHosting(this).request('PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, {
 		body: requireChanges(this, body, itemIndex),
 		itemIndex,
 	});

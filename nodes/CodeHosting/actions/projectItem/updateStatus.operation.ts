@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingGraphql } from '../../transport';
+import { codeHosting } from '../../transport';
 
 export const description: INodeProperties[] = showFor('projectItem', 'updateStatus', [
 	{
@@ -62,7 +62,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fieldWanted = requireText(this, this.getNodeParameter('statusField', itemIndex, 'Status'), 'Status Field', itemIndex);
 	const statusWanted = requireText(this, this.getNodeParameter('status', itemIndex), 'Status', itemIndex);
 
-	const data = await codeHostingGraphql<IDataObject>(this, 'ProjectFields', FIELDS_QUERY(ownerType), { owner, number }, itemIndex);
+	const data = await codeHosting(this).graphql<IDataObject>('ProjectFields', FIELDS_QUERY(ownerType), { owner, number }, itemIndex);
 	const project = (data?.[ownerType] as IDataObject | undefined)?.projectV2 as
 		| { id: string; title: string; fields: { nodes: Field[] } }
 		| undefined;
@@ -84,8 +84,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: `Options: ${field.options.map((entry) => entry.name).join(', ')}.`,
 		});
 	}
-	const result = await codeHostingGraphql<IDataObject>(
-		this,
+	const result = await codeHosting(this).graphql<IDataObject>(
 		'UpdateItemStatus',
 		UPDATE_MUTATION,
 		{ projectId: project.id, itemId, fieldId: field.id, optionId: option.id },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { branchLocator, compact, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'create', [
@@ -30,5 +30,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		base: requireText(this, this.getNodeParameter('base', itemIndex, '', { extractValue: true }), 'Base', itemIndex),
 		...compact(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 	};
-	return await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/pulls`, { body, itemIndex });
+	return await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/pulls`, { body, itemIndex });
 }

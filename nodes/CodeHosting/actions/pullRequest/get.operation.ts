@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 
 export const pullNumberField: INodeProperties = {
@@ -16,5 +16,5 @@ export const description: INodeProperties[] = showFor('pullRequest', 'get', [...
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
-	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/pulls/${number}`, { itemIndex });
+	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/pulls/${number}`, { itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
@@ -36,5 +36,5 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await codeHostingList(this, `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex });
+	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingList, codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 import { pullNumberField } from './get.operation';
 
@@ -20,10 +20,10 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getReviewe
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const base = `${repoPath(this, itemIndex)}/pulls/${number}`;
-	const requested = await codeHostingRequest(this, 'GET', `${base}/requested_reviewers`, { itemIndex });
+	const requested = await codeHosting(this).request('GET', `${base}/requested_reviewers`, { itemIndex });
 	const result: IDataObject = { users: requested.users ?? [], teams: requested.teams ?? [] };
 	if (this.getNodeParameter('includeReviews', itemIndex, false) as boolean) {
-		result.reviews = await codeHostingList(this, `${base}/reviews`, Infinity, { itemIndex });
+		result.reviews = await codeHosting(this).requestAll('GET', `${base}/reviews`, Infinity, { itemIndex });
 	}
 	return result;
 }

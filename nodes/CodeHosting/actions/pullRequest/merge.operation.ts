@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, readNumber, repoPath, repositoryFields } from '../common';
 import { pullNumberField } from './get.operation';
 
@@ -39,5 +39,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		merge_method: this.getNodeParameter('mergeMethod', itemIndex, 'merge') as string,
 		...compact(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
 	};
-	return await codeHostingRequest(this, 'PUT', `${repoPath(this, itemIndex)}/pulls/${number}/merge`, { body, itemIndex });
+	return await codeHosting(this).request('PUT', `${repoPath(this, itemIndex)}/pulls/${number}/merge`, { body, itemIndex });
 }

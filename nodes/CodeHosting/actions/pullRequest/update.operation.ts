@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 import { pullNumberField } from './get.operation';
 
@@ -27,7 +27,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'update', [
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const body = compact(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	return await codeHostingRequest(this, 'PATCH', `${repoPath(this, itemIndex)}/pulls/${number}`, {
+	return await codeHosting(this).request('PATCH', `${repoPath(this, itemIndex)}/pulls/${number}`, {
 		body: requireChanges(this, body, itemIndex),
 		itemIndex,
 	});

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('release', 'getAll', [...repositoryFields, ...returnAllOrLimit()]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return await codeHostingList(this, `${repoPath(this, itemIndex)}/releases`, readLimit(this, itemIndex), { itemIndex });
+	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/releases`, readLimit(this, itemIndex), { itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requirePathSegment, requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'create', [
@@ -44,5 +44,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const endpoint = organization
 		? `/orgs/${encodeURIComponent(requirePathSegment(this, organization, 'Organization', itemIndex))}/repos`
 		: '/user/repos';
-	return await codeHostingRequest(this, 'POST', endpoint, { body, itemIndex });
+	return await codeHosting(this).request('POST', endpoint, { body, itemIndex });
 }

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'get', [...repositoryFields]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	return await codeHostingRequest(this, 'GET', repoPath(this, itemIndex), { itemIndex });
+	return await codeHosting(this).request('GET', repoPath(this, itemIndex), { itemIndex });
 }

@@ -1,15 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { ownerAndRepo, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'star', [...repositoryFields]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { owner, repo } = ownerAndRepo(this, itemIndex);
-	await codeHostingRequest(
-		this,
+	await codeHosting(this).request(
 		'PUT',
 		`/user/starred/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`,
 		{ itemIndex },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonObject, requireText, showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { branchLocator, repoPath, repositoryFields } from '../common';
 import { workflowLocator, workflowSegment } from './common';
 
@@ -25,6 +25,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const inputs = rawInputs === '' ? {} : parseJsonObject(this, rawInputs, 'Inputs', itemIndex);
 	const body: IDataObject = { ref };
 	if (Object.keys(inputs).length > 0) body.inputs = inputs;
-	await codeHostingRequest(this, 'POST', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/dispatches`, { body, itemIndex });
+	await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/dispatches`, { body, itemIndex });
 	return { success: true, workflow: decodeURIComponent(workflow), ref, inputs };
 }

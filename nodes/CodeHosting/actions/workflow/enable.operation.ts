@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { repoPath, repositoryFields } from '../common';
 import { workflowLocator, workflowSegment } from './common';
 
@@ -9,6 +9,6 @@ export const description: INodeProperties[] = showFor('workflow', 'enable', [...
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const workflow = workflowSegment(this, itemIndex);
-	await codeHostingRequest(this, 'PUT', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/enable`, { itemIndex });
+	await codeHosting(this).request('PUT', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/enable`, { itemIndex });
 	return { success: true, workflow: decodeURIComponent(workflow), state: 'active' };
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHostingRequest } from '../../transport';
+import { codeHosting } from '../../transport';
 import { readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('workflow', 'getRun', [
@@ -11,5 +11,5 @@ export const description: INodeProperties[] = showFor('workflow', 'getRun', [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const runId = readNumber(this, 'runId', 'Run ID', itemIndex);
-	return await codeHostingRequest(this, 'GET', `${repoPath(this, itemIndex)}/actions/runs/${runId}`, { itemIndex });
+	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/actions/runs/${runId}`, { itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHostingList } from '../../transport';
+import { codeHosting } from '../../transport';
 import { compact, repoPath, repositoryFields } from '../common';
 import { workflowLocator, workflowSegment } from './common';
 
@@ -53,5 +53,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const all = this.getNodeParameter('allWorkflows', itemIndex, true) as boolean;
 	const endpoint = all ? `${base}/actions/runs` : `${base}/actions/workflows/${workflowSegment(this, itemIndex)}/runs`;
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await codeHostingList(this, endpoint, readLimit(this, itemIndex), { qs, itemIndex, itemsKey: 'workflow_runs' });
+	return await codeHosting(this).requestAll('GET', endpoint, readLimit(this, itemIndex), { qs, itemIndex, itemsKey: 'workflow_runs' });
 }

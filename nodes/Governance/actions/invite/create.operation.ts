@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireEmail, showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 import { buildPermissions, permissionOptions, rolesField } from '../common';
 
 export const description: INodeProperties[] = showFor('invite', 'create', [
@@ -33,7 +33,7 @@ export async function createInvite(
 	email: string,
 	permissions: IDataObject,
 ): Promise<IDataObject> {
-	return await governanceRequest(ctx, 'POST', '/auth/invite/create', {
+	return await governance(ctx).request('POST', '/auth/invite/create', {
 		body: { email, permissions },
 		itemIndex,
 	});

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 import { idLocator, readId } from '../common';
 
 export const inviteCodeLocator = idLocator('Invite', 'inviteCode', 'searchInvites', 'e.g. 5f1c0a7e-…');
@@ -16,7 +16,7 @@ export async function deleteInvite(
 	itemIndex: number,
 	inviteCode: string,
 ): Promise<IDataObject> {
-	const response = await governanceRequest(ctx, 'POST', '/auth/invite/delete', {
+	const response = await governance(ctx).request('POST', '/auth/invite/delete', {
 		body: { invite_code: inviteCode },
 		itemIndex,
 	});

@@ -1,14 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 
 export const description: INodeProperties[] = showFor('invite', 'getAll', returnAllOrLimit());
 
 /** The pending invites of the credential's project (the API returns them in one response). */
 export async function listInvites(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const response = await governanceRequest<{ results?: IDataObject[] }>(
-		ctx,
+	const response = await governance(ctx).request<{ results?: IDataObject[] }>(
 		'POST',
 		'/auth/invite/list',
 		{ body: {}, itemIndex },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 
 export const description: INodeProperties[] = showFor('project', 'create', [
 	{
@@ -68,5 +68,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const { name, value } of additional) {
 		if (name && name.trim() !== '') body[name.trim()] = value;
 	}
-	return await governanceRequest(this, 'POST', '/projects/create', { body, itemIndex });
+	return await governance(this).request('POST', '/projects/create', { body, itemIndex });
 }

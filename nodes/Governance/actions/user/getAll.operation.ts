@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { governanceList, governanceRequest } from '../../transport';
+import { pageNumberPaging, readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { governance, PAGE_SIZE } from '../../transport';
 
 export const description: INodeProperties[] = showFor('user', 'getAll', [
 	...returnAllOrLimit(),
@@ -44,15 +44,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (typeof filters.type === 'string' && filters.type !== '') userFilters.type = filters.type;
 
-	return await governanceList(limit, async (page, pageSize) => {
-		const body: IDataObject = { page, page_size: pageSize };
-		if (Object.keys(userFilters).length > 0) body.user_filters = userFilters;
-		const response = await governanceRequest<{ results?: IDataObject[]; has_more?: boolean }>(
-			this,
-			'POST',
-			'/auth/users/list',
-			{ body, itemIndex },
-		);
-		return { items: response.results ?? [], hasMore: response.has_more };
+	return await governance(this).requestAll('POST', '/auth/users/list', limit, {
+		body: Object.keys(userFilters).length > 0 ? { user_filters: userFilters } : {},
+		itemIndex,
+		pagination: pageNumberPaging({ pageSize: PAGE_SIZE, in: 'body', itemsKey: 'results', hasMore: (body) => body.has_more }),
 	});
 }

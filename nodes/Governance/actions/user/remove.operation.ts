@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 import { idLocator, readId } from '../common';
 
 export const userIdLocator = idLocator('User', 'userId', 'searchUsers', 'e.g. 1a2b3c4d-…');
@@ -16,8 +16,7 @@ export const description: INodeProperties[] = showFor('user', 'remove', [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
-	const response = await governanceRequest(
-		this,
+	const response = await governance(this).request(
 		'POST',
 		`/auth/users/${encodeURIComponent(userId)}/delete`,
 		{ body: {}, itemIndex },

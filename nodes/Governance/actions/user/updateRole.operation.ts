@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governanceRequest } from '../../transport';
+import { governance } from '../../transport';
 import { buildPermissions, permissionOptions, readId, rolesField } from '../common';
 import { userIdLocator } from './remove.operation';
 
@@ -35,8 +35,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { permissions };
 	if (typeof options.overwrite === 'boolean') body.overwrite = options.overwrite;
 
-	const response = await governanceRequest(
-		this,
+	const response = await governance(this).request(
 		'POST',
 		`/auth/users/${encodeURIComponent(userId)}/update`,
 		{ body, itemIndex },

@@ -1,0 +1,222 @@
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestMethods,
+	JsonObject,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import type { RequestOptions } from './http/apiRequest';
+import { apiRequest } from './http/apiRequest';
+import type { ApiResponse } from './http/attempt';
+import type { DescribeError } from './http/errors';
+import type { PageRequest, Pagination } from './http/pagination';
+import { paginate } from './http/pagination';
+import type { RetryPolicy } from './http/retry';
+import type { RequestContext } from './http/types';
+
+/** What a platform client knows after loading the credential once. */
+export interface PlatformConnection {
+	credentialType: string;
+	/** The API root every path is appended to. */
+	baseUrl: string;
+	/** Values that must never show in output, errors or logs. */
+	secrets: string[];
+	/** The GraphQL endpoint, where the platform has one. */
+	graphqlUrl?: string;
+}
+
+/** A platform described as data: the client does the rest. */
+export interface PlatformDescription {
+	/** How users name the platform's credential in messages. */
+	label: string;
+	/** The credential type in use (where the node lets users choose between two). */
+	credentialType(ctx: RequestContext): string;
+	/** The connection from the decrypted credential; `invalid` rejects a bad base URL. */
+	connect(
+		credentials: ICredentialDataDecryptedObject,
+		credentialType: string,
+		invalid: (message: string, description: string) => never,
+	): PlatformConnection;
+	/** Headers every call sends. */
+	headers?: IDataObject;
+	/** Platform message, status and hint of a failed response. */
+	describeError: DescribeError;
+	/** How list endpoints page (the default of `requestAll`). */
+	pagination?: (options: { itemsKey?: string }) => Pagination;
+	/** The retry policy for one item (node options), if not the default. */
+	retryPolicy?(ctx: RequestContext, itemIndex: number): RetryPolicy | undefined;
+	/** Pacing, OAuth2 refresh and rate-limit waits of one call. */
+	callOptions?(ctx: RequestContext, connection: PlatformConnection, method: IHttpRequestMethods): RequestOptions;
+	/** Whether a full URL (a next page, an API call) may receive the credential. */
+	allowsUrl?(connection: PlatformConnection, url: string): boolean;
+	/** What to tell users when the GraphQL API answers with errors. */
+	graphqlErrorDescription?: string;
+}
+
+export interface ClientRequestOptions {
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[] | Buffer | string;
+	headers?: IDataObject;
+	itemIndex?: number;
+	/** 'arraybuffer' for raw bytes. */
+	encoding?: 'json' | 'arraybuffer';
+	retry?: RetryPolicy;
+	/** Statuses answered as a response instead of an error. */
+	acceptStatuses?: number[];
+	/** A full URL instead of a path (next pages): must be allowed by the platform. */
+	url?: string;
+}
+
+export interface RequestAllOptions extends ClientRequestOptions {
+	/** The array in wrapped list responses (`items`, `workflow_runs`, or 'auto'). */
+	itemsKey?: string;
+	/** Another paging style than the platform's default. */
+	pagination?: Pagination;
+}
+
+export interface PlatformClient {
+	/** The connection (credential loaded and checked once per execution). */
+	connection(itemIndex?: number): Promise<PlatformConnection>;
+	/** The credential's secrets, or none when it cannot be loaded (for redaction). */
+	secrets(): Promise<string[]>;
+	/** One call with status, headers and parsed body. */
+	fullRequest<T = unknown>(method: IHttpRequestMethods, path: string, options?: ClientRequestOptions): Promise<ApiResponse<T>>;
+	/** One call answering its body (`{}` for an empty one). */
+	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ClientRequestOptions): Promise<T>;
+	/** A list followed page by page until `limit` items are in hand. */
+	requestAll(method: IHttpRequestMethods, path: string, limit: number, options?: RequestAllOptions): Promise<IDataObject[]>;
+	/** A GraphQL query; errors in the answer become a NodeApiError. */
+	graphql<T = IDataObject>(operationName: string, query: string, variables: IDataObject, itemIndex?: number): Promise<T>;
+}
+
+/** A path on the API root, with exactly one slash between them. */
+export function joinUrl(baseUrl: string, path: string): string {
+	return `${baseUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+/** A body that is empty text or missing reads as `{}`. */
+export function unwrapBody<T>(body: unknown): T {
+	return (body === '' || body === undefined || body === null ? {} : body) as T;
+}
+
+const clients = new WeakMap<object, Map<PlatformDescription, PlatformClient>>();
+
+/**
+ * The client of `platform` for this execution context: created once per context (so once per
+ * execution of a node), it loads the credential once, knows its secrets, and serves every item.
+ */
+export function createPlatformClient(ctx: RequestContext, platform: PlatformDescription): PlatformClient {
+	let perContext = clients.get(ctx);
+	if (!perContext) {
+		perContext = new Map();
+		clients.set(ctx, perContext);
+	}
+	let client = perContext.get(platform);
+	if (!client) {
+		client = buildClient(ctx, platform);
+		perContext.set(platform, client);
+	}
+	return client;
+}
+
+function buildClient(ctx: RequestContext, platform: PlatformDescription): PlatformClient {
+	let loaded: Promise<PlatformConnection> | undefined;
+
+	const load = async (itemIndex: number): Promise<PlatformConnection> => {
+		const credentialType = platform.credentialType(ctx);
+		const credentials =
+			'getInputData' in ctx ? await ctx.getCredentials(credentialType, itemIndex) : await ctx.getCredentials(credentialType);
+		return platform.connect(credentials, credentialType, (message, description) => {
+			throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+		});
+	};
+
+	const connection = async (itemIndex = 0): Promise<PlatformConnection> => {
+		// A credential that could not be loaded is tried again by the next item, which then
+		// gets an error with its own index.
+		loaded ??= load(itemIndex).catch((error: unknown) => {
+			loaded = undefined;
+			throw error;
+		});
+		return await loaded;
+	};
+
+	const fullRequest = async <T>(
+		method: IHttpRequestMethods,
+		path: string,
+		options: ClientRequestOptions = {},
+	): Promise<ApiResponse<T>> => {
+		const itemIndex = options.itemIndex ?? 0;
+		const current = await connection(itemIndex);
+		const url = options.url ?? joinUrl(current.baseUrl, path);
+		if (options.url !== undefined && platform.allowsUrl && !platform.allowsUrl(current, url)) {
+			throw new NodeOperationError(ctx.getNode(), `Refusing to send the token to ${new URL(url).origin}`, {
+				itemIndex,
+				description: `Requests go only to the credential's server (${current.baseUrl}).`,
+			});
+		}
+		return await apiRequest<T>(
+			ctx,
+			{
+				credentialType: current.credentialType,
+				method,
+				url,
+				qs: options.qs,
+				body: options.body,
+				encoding: options.encoding ?? 'json',
+				headers: platform.headers || options.headers ? { ...(platform.headers ?? {}), ...(options.headers ?? {}) } : undefined,
+			},
+			{
+				...(platform.callOptions?.(ctx, current, method) ?? {}),
+				itemIndex,
+				secrets: current.secrets,
+				describeError: platform.describeError,
+				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
+				acceptStatuses: options.acceptStatuses,
+			},
+		);
+	};
+
+	const request = async <T>(method: IHttpRequestMethods, path: string, options?: ClientRequestOptions): Promise<T> =>
+		unwrapBody<T>((await fullRequest<T>(method, path, options)).body);
+
+	return {
+		connection,
+		secrets: async () => {
+			try {
+				return (await connection()).secrets;
+			} catch {
+				return [];
+			}
+		},
+		fullRequest,
+		request,
+		requestAll: async (method, path, limit, options = {}) => {
+			const { itemsKey, pagination: given, ...rest } = options;
+			const pagination = given ?? platform.pagination?.({ itemsKey });
+			if (!pagination) throw new Error(`The ${platform.label} client has no paging style`);
+			const fetch = async (page: PageRequest) =>
+				await fullRequest(method, page.path, page.url !== undefined ? { ...rest, qs: undefined, body: undefined, url: page.url } : { ...rest, qs: page.qs, body: page.body });
+			return await paginate(fetch, pagination, { path, qs: rest.qs, body: rest.body as IDataObject | undefined }, limit);
+		},
+		graphql: async <T>(operationName: string, query: string, variables: IDataObject, itemIndex = 0): Promise<T> => {
+			const current = await connection(itemIndex);
+			if (!current.graphqlUrl) throw new Error(`The ${platform.label} platform has no GraphQL API`);
+			const body = await request<{ data?: T; errors?: Array<{ message?: string; type?: string }> }>('POST', '', {
+				url: current.graphqlUrl,
+				body: { query, variables, operationName },
+				itemIndex,
+			});
+			if (body.errors && body.errors.length > 0) {
+				const message = `GraphQL error: ${body.errors.map((entry) => entry.message ?? entry.type ?? 'unknown').join('; ')}`;
+				throw new NodeApiError(ctx.getNode(), { message } as JsonObject, {
+					message,
+					itemIndex,
+					description: platform.graphqlErrorDescription,
+				});
+			}
+			return body.data as T;
+		},
+	};
+}
