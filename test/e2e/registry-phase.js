@@ -15,8 +15,8 @@
 const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
+const { spawnSync } = require('child_process');
 
-const { REPO_ROOT } = require('../../e2e/lib/runtime');
 const { readPackageJson, declaredTypes } = require('../../e2e/lib/pack');
 const { freePort } = require('../../e2e/lib/procs');
 const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient } = require('../../e2e/lib/n8n');
@@ -40,8 +40,13 @@ async function runRegistryPhase(version, info, h) {
 	const base = path.join(h.workDir, version, 'registry');
 	const userFolder = path.join(base, 'user');
 	fs.mkdirSync(path.join(base, 'logs'), { recursive: true });
-	const pkg = readPackageJson();
-	const { nodes: declaredNodes } = declaredTypes(REPO_ROOT);
+	// what is published: the tarball's package.json
+	const packed = path.join(base, 'packed');
+	fs.mkdirSync(packed, { recursive: true });
+	const untar = spawnSync('tar', ['-xzf', tarball, '-C', packed, '--strip-components=1', 'package/package.json'], { encoding: 'utf8' });
+	if (untar.status !== 0) throw new Error(`tar -xzf ${tarball} package/package.json failed: ${untar.stderr}`);
+	const pkg = readPackageJson(packed);
+	const { nodes: declaredNodes } = declaredTypes(packed);
 	const newVersion = nextPatch(pkg.version);
 	const entry = {
 		base: WORKFLOW_BASE,
