@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	ICredentialsDecrypted,
 	IDataObject,
 	IHttpRequestMethods,
 	JsonObject,
@@ -121,20 +122,23 @@ export function createPlatformClient(ctx: RequestContext, platform: PlatformDesc
 }
 
 function buildClient(ctx: RequestContext, platform: PlatformDescription): PlatformClient {
-	let loaded: Promise<PlatformConnection> | undefined;
+	type Loaded = { connection: PlatformConnection; decrypted: ICredentialsDecrypted };
+	let loaded: Promise<Loaded> | undefined;
 
-	const load = async (itemIndex: number): Promise<PlatformConnection> => {
+	const load = async (itemIndex: number): Promise<Loaded> => {
 		const credentialType = platform.credentialType(ctx);
 		const credentials =
 			'getInputData' in ctx ? await ctx.getCredentials(credentialType, itemIndex) : await ctx.getCredentials(credentialType);
-		return platform.connect(credentials, credentialType, (message, description) => {
+		const connection = platform.connect(credentials, credentialType, (message, description) => {
 			throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 		});
+		const details = ctx.getNode().credentials?.[credentialType];
+		const decrypted = { id: details?.id ?? '', name: details?.name ?? '', type: credentialType, data: credentials };
+		return { connection, decrypted };
 	};
 
-	const connection = async (itemIndex = 0): Promise<PlatformConnection> => {
-		// A credential that could not be loaded is tried again by the next item, which then
-		// gets an error with its own index.
+	/** Loaded once; a credential that could not be loaded is tried again by the next item. */
+	const ensureLoaded = async (itemIndex: number): Promise<Loaded> => {
 		loaded ??= load(itemIndex).catch((error: unknown) => {
 			loaded = undefined;
 			throw error;
@@ -142,13 +146,15 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 		return await loaded;
 	};
 
+	const connection = async (itemIndex = 0): Promise<PlatformConnection> => (await ensureLoaded(itemIndex)).connection;
+
 	const fullRequest = async <T>(
 		method: IHttpRequestMethods,
 		path: string,
 		options: ClientRequestOptions = {},
 	): Promise<ApiResponse<T>> => {
 		const itemIndex = options.itemIndex ?? 0;
-		const current = await connection(itemIndex);
+		const { connection: current, decrypted } = await ensureLoaded(itemIndex);
 		const url = options.url ?? joinUrl(current.baseUrl, path);
 		if (options.url !== undefined && platform.allowsUrl && !platform.allowsUrl(current, url)) {
 			throw new NodeOperationError(ctx.getNode(), `Refusing to send the token to ${new URL(url).origin}`, {
@@ -166,6 +172,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				body: options.body,
 				encoding: options.encoding ?? 'json',
 				headers: platform.headers || options.headers ? { ...(platform.headers ?? {}), ...(options.headers ?? {}) } : undefined,
+				credentialsDecrypted: decrypted,
 			},
 			{
 				...(platform.callOptions?.(ctx, current, method) ?? {}),
@@ -174,6 +181,10 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				describeError: platform.describeError,
 				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
 				acceptStatuses: options.acceptStatuses,
+				// n8n stored a new OAuth2 token: the next call loads the credential again.
+				onCredentialChanged: () => {
+					loaded = undefined;
+				},
 			},
 		);
 	};

@@ -11,6 +11,7 @@ const SECRET = 'token-abcdef';
 
 function fakeContext(answer: (options: IHttpRequestOptions) => { statusCode: number; headers?: IDataObject; body: unknown }, credentials: IDataObject = { server: 'https://api.test', token: SECRET }) {
 	const calls: IHttpRequestOptions[] = [];
+	const extras: unknown[] = [];
 	let credentialLoads = 0;
 	const ctx = {
 		getInputData: () => [],
@@ -20,14 +21,15 @@ function fakeContext(answer: (options: IHttpRequestOptions) => { statusCode: num
 			return { ...credentials };
 		},
 		helpers: {
-			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions) => {
+			httpRequestWithAuthentication: async (_type: string, options: IHttpRequestOptions, extra?: unknown) => {
 				calls.push(options);
+				extras.push(extra);
 				const { statusCode, headers = {}, body } = answer(options);
 				return { statusCode, headers, body: typeof body === 'string' ? body : JSON.stringify(body) };
 			},
 		},
 	} as unknown as RequestContext;
-	return { ctx, calls, loads: () => credentialLoads };
+	return { ctx, calls, extras, loads: () => credentialLoads };
 }
 
 const platform: PlatformDescription = {
@@ -52,6 +54,17 @@ test('the credential is loaded once per context, whatever the number of calls', 
 	expect(await client.secrets()).toEqual([SECRET]);
 	expect(loads()).toBe(1);
 	expect(calls[0]).toMatchObject({ method: 'GET', url: 'https://api.test/v1/things', headers: { Accept: 'application/json', 'X-Api': '1' } });
+});
+
+test('n8n gets the loaded credential with each request instead of loading it again', async () => {
+	const { ctx, extras } = fakeContext(() => ({ statusCode: 200, body: {} }));
+	const client = createPlatformClient(ctx, platform);
+	await client.request('GET', '/a');
+	await client.request('GET', '/b');
+	expect(extras).toEqual([
+		{ credentialsDecrypted: { id: '', name: '', type: 'testApi', data: { server: 'https://api.test', token: SECRET } } },
+		{ credentialsDecrypted: { id: '', name: '', type: 'testApi', data: { server: 'https://api.test', token: SECRET } } },
+	]);
 });
 
 test('an empty body reads as {}; fullRequest keeps status and headers', async () => {

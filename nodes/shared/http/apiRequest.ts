@@ -48,6 +48,8 @@ export interface RequestOptions {
 	 * refresh that fails, or a second 401, is reported as a connection to reconnect.
 	 */
 	oauth2?: OAuth2RefreshOptions;
+	/** Told when n8n has stored a refreshed OAuth2 token (so cached credential data is stale). */
+	onCredentialChanged?: () => void;
 }
 
 /** Token refreshes in progress, per credential, so that parallel calls share one refresh. */
@@ -89,7 +91,7 @@ export async function apiRequest<T = unknown>(
 
 	for (;;) {
 		const release = options.beforeAttempt ? await options.beforeAttempt() : undefined;
-		const result = await sendAttempt(ctx, request.credentialType, httpOptions, request.encoding);
+		const result = await sendAttempt(ctx, request.credentialType, httpOptions, request.encoding, request.credentialsDecrypted);
 		release?.();
 
 		if (result.kind === 'error') {
@@ -125,6 +127,7 @@ export async function apiRequest<T = unknown>(
 				refreshed = true;
 				try {
 					await refreshOAuth2(ctx, request.credentialType);
+					options.onCredentialChanged?.();
 				} catch (error) {
 					throw buildApiError(
 						errorContext,

@@ -1,4 +1,4 @@
-import type { IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject, IHttpRequestMethods, IHttpRequestOptions } from 'n8n-workflow';
 
 import type { RequestContext } from './types';
 
@@ -14,6 +14,11 @@ export interface ApiRequest {
 	encoding?: 'json' | 'arraybuffer' | 'text';
 	/** Do not follow redirects, so that credentials never reach another host. */
 	disableFollowRedirect?: boolean;
+	/**
+	 * The credential as already loaded by the caller: n8n then authenticates with it instead of
+	 * loading and decrypting it again for every request (n8n ignores it for OAuth2 credentials).
+	 */
+	credentialsDecrypted?: ICredentialsDecrypted;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -59,7 +64,8 @@ export function networkCode(error: unknown): string | undefined {
 export function decodeBody(body: unknown, encoding: ApiRequest['encoding']): unknown {
 	if (encoding !== 'json') return body;
 	if (Buffer.isBuffer(body)) body = body.toString('utf8');
-	if (typeof body === 'string' && body.trim() !== '') {
+	// Whitespace-only text is not JSON either: it stays as it is.
+	if (typeof body === 'string' && body !== '') {
 		try {
 			return JSON.parse(body) as unknown;
 		} catch {
@@ -106,13 +112,16 @@ export async function sendAttempt(
 	credentialType: string,
 	httpOptions: IHttpRequestOptions,
 	encoding: ApiRequest['encoding'] = 'json',
+	credentialsDecrypted?: ICredentialsDecrypted,
 ): Promise<AttemptResult> {
 	let raw: { statusCode: number; headers?: IDataObject; body: unknown };
 	try {
-		raw = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, credentialType, {
-			...httpOptions,
-			headers: { ...httpOptions.headers },
-		})) as typeof raw;
+		raw = (await ctx.helpers.httpRequestWithAuthentication.call(
+			ctx,
+			credentialType,
+			{ ...httpOptions, headers: { ...httpOptions.headers } },
+			credentialsDecrypted ? { credentialsDecrypted } : undefined,
+		)) as typeof raw;
 	} catch (error) {
 		const code = networkCode(error);
 		return code ? { kind: 'network', code, error } : { kind: 'error', error };
