@@ -568,7 +568,7 @@ async function runVersions(opts, workDir, timings) {
 			timings.push(await runVersion(version, { tarball, servers, workflows, examples, workDir, opts }));
 		}
 		// npm start itself, once, on its default n8n when that is among the versions tested
-		if (!opts.only && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, workDir });
+		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, workDir });
 	} finally {
 		await stopAll();
 		if (servers) await servers.stop();
