@@ -1,8 +1,9 @@
 'use strict';
 /**
  * Keys, invites and users of the governance stand-in: GET /latest/auth/info,
- * POST /latest/auth/invite/create|list|delete, POST /latest/auth/users/list and
- * /latest/auth/users/{id}/update|delete.
+ * POST /latest/auth/invite/create|list|delete|resend, POST /latest/auth/users/list,
+ * GET /latest/auth/users/{id}, POST /latest/auth/users/{id}/update|delete and
+ * POST /latest/auth/users/{id}/keys/create|list|delete.
  */
 const crypto = require('crypto');
 
@@ -104,7 +105,84 @@ function createAuthHandlers(state) {
 		return [200, {}];
 	}
 
-	return { authInfo, createInvite, listInvites, deleteInvite, listUsers, updateUser, deleteUser };
+	function notFound(message) {
+		return [404, { message, error_type: 'not_found', error_audience: 'user' }];
+	}
+
+	function resendInvite(ctx) {
+		const invite = state.invites[ctx.body.invite_code];
+		if (!invite || invite.project !== ctx.who.projectId) return notFound(`Invite ${ctx.body.invite_code} not found`);
+		invite.email_attempts = (invite.email_attempts ?? 1) + 1;
+		invite.last_email_attempt_at = new Date().toISOString();
+		invite.email_status = 'sent';
+		return [200, { invite_code: invite._id }];
+	}
+
+	/** A member of the caller's project with its permissions there (GetUserOutput / ListUsersOutput). */
+	function member(projectId, userId) {
+		const permissions = state.memberships[projectId]?.[userId];
+		if (!permissions || !state.users[userId]) return undefined;
+		return { ...state.users[userId], permissions: { projects: { [projectId]: permissions } } };
+	}
+
+	function getUser(ctx) {
+		const found = member(ctx.who.projectId, ctx.params[0]);
+		return found ? [200, found] : notFound(`User ${ctx.params[0]} is not in this project`);
+	}
+
+	/** Keys of a user who is in the caller's project (the key API acts on project members). */
+	function keyOwner(ctx) {
+		const userId = ctx.params[0];
+		return state.memberships[ctx.who.projectId]?.[userId] ? userId : undefined;
+	}
+
+	function createUserKey(ctx) {
+		const userId = keyOwner(ctx);
+		if (!userId) return notFound(`User ${ctx.params[0]} is not in this project`);
+		const apiKey = `sk-${crypto.randomBytes(12).toString('hex')}`;
+		const id = `key-${crypto.randomBytes(6).toString('hex')}`;
+		const record = { user_id: userId, key_id: id };
+		for (const field of ['label', 'notes', 'ttl_hours']) if (ctx.body[field] !== undefined) record[field] = ctx.body[field];
+		state.keys[apiKey] = record;
+		return [200, { api_key: apiKey, id }];
+	}
+
+	function listUserKeys(ctx) {
+		const userId = keyOwner(ctx);
+		if (!userId) return notFound(`User ${ctx.params[0]} is not in this project`);
+		const results = Object.values(state.keys)
+			.filter((key) => key.user_id === userId)
+			.map((key) => {
+				const entry = { _id: key.key_id };
+				for (const field of ['label', 'notes', 'ttl_hours']) if (key[field] !== undefined) entry[field] = key[field];
+				return entry;
+			});
+		return [200, { results }];
+	}
+
+	function deleteUserKey(ctx) {
+		const userId = keyOwner(ctx);
+		if (!userId) return notFound(`User ${ctx.params[0]} is not in this project`);
+		const entry = Object.entries(state.keys).find(([, key]) => key.user_id === userId && key.key_id === ctx.body.id);
+		if (!entry) return notFound(`Key ${ctx.body.id} not found for user ${userId}`);
+		delete state.keys[entry[0]];
+		return [200, {}];
+	}
+
+	return {
+		authInfo,
+		createInvite,
+		listInvites,
+		deleteInvite,
+		resendInvite,
+		listUsers,
+		getUser,
+		updateUser,
+		deleteUser,
+		createUserKey,
+		listUserKeys,
+		deleteUserKey,
+	};
 }
 
 module.exports = { createAuthHandlers };

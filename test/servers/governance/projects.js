@@ -1,5 +1,8 @@
 'use strict';
-/** Projects of the governance stand-in: POST /latest/projects/create, GET /latest/projects/list. */
+/**
+ * Projects of the governance stand-in: POST /latest/projects/create, POST /latest/projects/update
+ * (the credential's project), GET /latest/projects/list.
+ */
 const crypto = require('crypto');
 const { ADMIN_USER_ID } = require('./state');
 
@@ -48,7 +51,15 @@ function createProjectHandlers(state) {
 		return [200, { projects: slice, count: visible.length }];
 	}
 
-	return { createProject, listProjects };
+	function updateProject(ctx) {
+		const project = state.projects[ctx.who.projectId];
+		for (const field of ['name', 'description', 'datastore', 'language']) {
+			if (ctx.body[field] !== undefined) project[field] = ctx.body[field];
+		}
+		return [200, { status: 'success', message: 'Project updated' }];
+	}
+
+	return { createProject, updateProject, listProjects };
 }
 
 module.exports = { createProjectHandlers };

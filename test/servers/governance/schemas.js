@@ -35,6 +35,24 @@ function validators() {
 		UpdateUserInput: compile(auth, 'UpdateUserInput'),
 		DeleteUserInput: compile(auth, 'DeleteUserInput'),
 		ListUsersInput: compile(auth, 'ListUsersInput'),
+		ResendProjectInviteInput: compile(auth, 'ResendProjectInviteInput'),
+		CreateUserKeyInput: compile(auth, 'CreateUserKeyInput'),
+		ListUserKeysInput: compile(auth, 'ListUserKeysInput'),
+		DeleteUserKeyInput: compile(auth, 'DeleteUserKeyInput'),
+		UpdateProjectInput: compile(projects, 'UpdateProjectInput'),
+		// Response bodies: each route's answer is checked against its output schema, so the
+		// stand-in serves exactly what the OpenAPI description says.
+		outputs: {
+			CreateProjectInviteOutput: compile(auth, 'CreateProjectInviteOutput'),
+			ListProjectInvitesOutput: compile(auth, 'ListProjectInvitesOutput'),
+			ResendProjectInviteOutput: compile(auth, 'ResendProjectInviteOutput'),
+			GetUserOutput: compile(auth, 'GetUserOutput'),
+			ListUsersOutput: compile(auth, 'ListUsersOutput'),
+			CreateUserKeyOutput: compile(auth, 'CreateUserKeyOutput'),
+			ListUserKeysOutput: compile(auth, 'ListUserKeysOutput'),
+			DeleteUserKeyOutput: compile(auth, 'DeleteUserKeyOutput'),
+			UpdateProjectOutput: compile(projects, 'UpdateProjectOutput'),
+		},
 		// The path parameter pattern of the OpenAPI copy is `^[a-zd._-]+$`, a `\d` that lost its
 		// backslash; the intended pattern is used here.
 		userIdPattern: /^[a-z\d._-]+$/,

@@ -7,9 +7,11 @@
  *   `<project>:<key>` without Bearer for user update, `Bearer <project>:<key>` elsewhere (401);
  * - Admin permission for invite create/list/delete, user update/delete (403 for other keys);
  * - request bodies validated against the platform's own OpenAPI schemas in
- *   test/fixtures/control-api-openapi (422 with {message} otherwise);
- * - state in memory: projects, users and their permissions, pending invites; an invite for a
- *   user who is already in the organization is accepted at once (mission-spec §3 rule 1).
+ *   test/fixtures/control-api-openapi (422 with {message} otherwise), and its own answers checked
+ *   against the output schemas (a 500 "test server error" when the stand-in strays);
+ * - state in memory: projects, users and their permissions, pending invites, users' API keys;
+ *   an invite for a user who is already in the organization is accepted at once (mission-spec
+ *   §3 rule 1).
  * Errors have the platform's shape: {message, error_type, error_audience} and x-request-id.
  *
  * Files: state.js (seeded state, keys, permissions), schemas.js (body validators), projects.js and
@@ -50,14 +52,20 @@ function createGovernanceServer(options = {}) {
 	const auth = createAuthHandlers(state);
 	const router = createRouter([
 		{ method: 'POST', pattern: /^\/latest\/projects\/create$/, auth: 'create-project', schema: 'CreateProjectInput', handler: projects.createProject },
+		{ method: 'POST', pattern: /^\/latest\/projects\/update$/, auth: 'bearer', admin: true, schema: 'UpdateProjectInput', output: 'UpdateProjectOutput', handler: projects.updateProject },
 		{ method: 'GET', pattern: /^\/latest\/projects\/list$/, auth: 'bearer', handler: projects.listProjects },
 		{ method: 'GET', pattern: /^\/latest\/auth\/info$/, auth: 'bearer', handler: auth.authInfo },
-		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/create$/, auth: 'bearer', admin: true, schema: 'CreateProjectInviteInput', handler: auth.createInvite },
-		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/list$/, auth: 'bearer', admin: true, schema: 'ListProjectInvitesInput', handler: auth.listInvites },
+		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/create$/, auth: 'bearer', admin: true, schema: 'CreateProjectInviteInput', output: 'CreateProjectInviteOutput', handler: auth.createInvite },
+		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/list$/, auth: 'bearer', admin: true, schema: 'ListProjectInvitesInput', output: 'ListProjectInvitesOutput', handler: auth.listInvites },
 		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteProjectInviteInput', handler: auth.deleteInvite },
-		{ method: 'POST', pattern: /^\/latest\/auth\/users\/list$/, auth: 'bearer', schema: 'ListUsersInput', handler: auth.listUsers },
+		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/resend$/, auth: 'bearer', admin: true, schema: 'ResendProjectInviteInput', output: 'ResendProjectInviteOutput', handler: auth.resendInvite },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/list$/, auth: 'bearer', schema: 'ListUsersInput', output: 'ListUsersOutput', handler: auth.listUsers },
+		{ method: 'GET', pattern: /^\/latest\/auth\/users\/([^/]+)$/, auth: 'bearer', output: 'GetUserOutput', handler: auth.getUser },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/update$/, auth: 'no-bearer', admin: true, schema: 'UpdateUserInput', handler: auth.updateUser },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteUserInput', handler: auth.deleteUser },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/create$/, auth: 'bearer', admin: true, schema: 'CreateUserKeyInput', output: 'CreateUserKeyOutput', handler: auth.createUserKey },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/list$/, auth: 'bearer', admin: true, schema: 'ListUserKeysInput', output: 'ListUserKeysOutput', handler: auth.listUserKeys },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteUserKeyInput', output: 'DeleteUserKeyOutput', handler: auth.deleteUserKey },
 	]);
 
 	async function handle(req, res) {
@@ -114,6 +122,13 @@ function createGovernanceServer(options = {}) {
 		}
 
 		const [status, payload] = route.handler({ body, who, params, query: url.searchParams });
+		if (status === 200 && route.output) {
+			const check = validators().outputs[route.output];
+			if (!check(payload)) {
+				const message = check.errors.map((e) => `${e.instancePath || '(body)'} ${e.message}`).join('; ');
+				throw new Error(`the stand-in's answer does not match ${route.output}: ${message}`);
+			}
+		}
 		sendJson(res, status, payload, { 'x-request-id': requestId });
 	}
 
