@@ -12,6 +12,7 @@ const CREDENTIAL_IDS = {
 	codeHostingApi: 'e2eCodeHostTok01',
 	codeHostingOAuth2Api: 'e2eCodeHostOAu01',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
+	openAiApi: 'e2eOpenAiStub001',
 };
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
@@ -93,6 +94,16 @@ function buildCredentials(urls) {
 			},
 		});
 	}
+	const openAi = urls.openai && serverModule('openai');
+	if (openAi) {
+		// n8n's own OpenAI credential, its Base URL pointed at the scripted stand-in
+		credentials.push({
+			id: CREDENTIAL_IDS.openAiApi,
+			name: 'OpenAI (local scripted stand-in)',
+			type: 'openAiApi',
+			data: { apiKey: openAi.API_KEY, organizationId: '', url: `${urls.openai}${openAi.BASE_PATH}`, header: false },
+		});
+	}
 	return credentials;
 }
 
@@ -105,6 +116,8 @@ function secrets() {
 	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN, codeHosting.OAUTH_CLIENT_SECRET);
 	const clientInfo = serverModule('clientinfo');
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
+	const openAi = serverModule('openai');
+	if (openAi) values.push(openAi.API_KEY);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);
 }
 

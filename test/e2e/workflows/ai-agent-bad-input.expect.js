@@ -1,0 +1,28 @@
+'use strict';
+// n8n's AI Agent with the scripted OpenAI stand-in (model "scripted-bad-input"): the model sends a
+// malformed email to Governance (Invite → Create) and issue number 0 to Code Hosting (Issue →
+// Get) in one turn. Each node refuses the input before any request: the errors come back to the
+// model as the tool results, the platform stand-ins see no request, and the agent still answers.
+const MODEL = 'scripted-bad-input';
+
+module.exports = {
+	servers: ['openai', 'governance', 'codehosting', 'clientinfo'],
+	check({ assert, items, openai, governance, codehosting, clientinfo }) {
+		const script = openai.constants.SCRIPTS[MODEL];
+		const [answer] = items('AI Agent');
+		assert.equal(answer.output, script.at(-1).text);
+		assert.deepEqual(openai.server.completions.filter((c) => c.model === MODEL).map((c) => c.turn), [0, 1]);
+
+		const results = openai.server.toolResults(MODEL);
+		assert.deepEqual(results.map((r) => r.tool).sort(), ['Get_Issue', 'Grant_Access']);
+		const byTool = Object.fromEntries(results.map((r) => [r.tool, r]));
+		for (const r of results) assert.equal(r.error, true, `tool ${r.tool} should have reported an error: ${r.content.slice(0, 300)}`);
+		assert.match(byTool.Grant_Access.content, /email/i);
+		assert.match(byTool.Get_Issue.content, /Issue Number must be a whole number of at least 1/);
+
+		// refused before sending anything
+		assert.equal(governance.requests.length, 0, 'no request to the governance server');
+		assert.equal(codehosting.requests.length, 0, 'no request to the code-hosting server');
+		assert.equal(clientinfo.requests.length, 0, 'no request to the client-information server');
+	},
+};

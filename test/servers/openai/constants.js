@@ -1,0 +1,39 @@
+'use strict';
+/**
+ * Fixed values of the OpenAI-compatible stand-in: the API key, the base path and the scripted
+ * conversations, one per model name (the workflow's OpenAI Chat Model picks the script through
+ * its Model field).
+ *
+ * A script is a list of steps, one per model turn; turn N is the request whose messages hold the
+ * tool calls of turns 0..N-1 (their ids carry the turn), so the server keeps no conversation state. A step
+ * is `{toolCalls: [{tool, arguments}]}` (the model asks for those tool calls, several at once when
+ * more than one) or `{text}` (the final answer). `tool` is the function name n8n gives a tool
+ * node: its node name with every run of characters other than letters, digits, `_` and `-`
+ * replaced by `_` (n8n-workflow's nodeNameToToolName), e.g. node "Grant Access" → "Grant_Access".
+ * The scripted arguments must fit the parameters n8n offers for that tool (its `$fromAI()` keys).
+ */
+const BASE_PATH = '/v1';
+const API_KEY = 'sk-e2e-openai-stand-in-4f9c2a7e1b3d5c80';
+
+/** Scripted conversations by model name; used by test/e2e/workflows/ai-agent-*.json. */
+const SCRIPTS = {
+	// ai-agent-tools: the three action nodes of the pack as tools, one per turn, then an answer
+	'scripted-tools': [
+		{ toolCalls: [{ tool: 'Grant_Access', arguments: { email: 'agent.invitee@example.com', role: 'editor' } }] },
+		{ toolCalls: [{ tool: 'Get_Issue', arguments: { issue_number: 1 } }] },
+		{ toolCalls: [{ tool: 'List_Clients', arguments: { limit: 5 } }] },
+		{ text: 'Invited agent.invitee@example.com as editor, read issue #1 and listed the clients.' },
+	],
+	// ai-agent-bad-input: bad inputs for two tools in one turn; the errors come back, then an answer
+	'scripted-bad-input': [
+		{
+			toolCalls: [
+				{ tool: 'Grant_Access', arguments: { email: 'not-an-email', role: 'editor' } },
+				{ tool: 'Get_Issue', arguments: { issue_number: 0 } },
+			],
+		},
+		{ text: 'Both tools refused the input; nothing was changed.' },
+	],
+};
+
+module.exports = { BASE_PATH, API_KEY, SCRIPTS, MODELS: Object.keys(SCRIPTS) };
