@@ -52,18 +52,26 @@ function analyze(file, webhookFns) {
 		packages.set(name, (packages.get(name) ?? 0) + ms);
 	}
 	const webhook = {};
+	const inside = {};
 	for (const [label, test] of Object.entries(webhookFns)) {
 		// outermost matches only, so recursion or nested matches are not counted twice
 		let ms = 0;
-		const walk = (node, inside) => {
-			const match = !inside && test(node.callFrame);
+		const frames = new Map();
+		const walk = (node, within) => {
+			const match = !within && test(node.callFrame);
 			if (match) ms += inclusive(node);
-			for (const child of node.children ?? []) walk(byId.get(child), inside || match);
+			if (within || match) {
+				const { functionName, url } = node.callFrame;
+				const key = `${functionName || '(anonymous)'} ${packageOf(url)}/${path.basename(url || '')}`;
+				frames.set(key, (frames.get(key) ?? 0) + (self.get(node.id) ?? 0));
+			}
+			for (const child of node.children ?? []) walk(byId.get(child), within || match);
 		};
 		walk(profile.nodes[0], false);
 		webhook[label] = ms;
+		inside[label] = [...frames].sort((a, b) => b[1] - a[1]).slice(0, 6);
 	}
-	return { totalMs, idleMs, byPackage: [...packages].sort((a, b) => b[1] - a[1]), inclusive: webhook };
+	return { totalMs, idleMs, byPackage: [...packages].sort((a, b) => b[1] - a[1]), inclusive: webhook, inside };
 }
 
 /** The main process's profile among those in `dir`: the largest file. */
@@ -93,6 +101,9 @@ function printProfile(dir, deliveries) {
 	console.log('|---|---:|---:|---:|');
 	for (const [label, ms] of Object.entries(result.inclusive)) {
 		console.log(`| ${label === 'ours' ? 'Code Hosting Trigger handleDelivery()' : "GitHub Trigger webhook()"} | ${ms.toFixed(1)} | ${((ms * 1000) / deliveries[label]).toFixed(0)} | ${((ms / busy) * 100).toFixed(2)}% |`);
+	}
+	for (const [label, frames] of Object.entries(result.inside)) {
+		console.log(`  inside ${label}: ${frames.map(([key, ms]) => `${key} ${ms.toFixed(0)} ms`).join('; ')}`);
 	}
 	return result;
 }
