@@ -3,25 +3,40 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactSecrets } from './redact';
 
-/** What an operation may return for one input item. */
-export type OperationResult = IDataObject | IDataObject[] | INodeExecutionData[];
+/**
+ * An operation of an action node: its `execute` for one input item and what it returns, declared
+ * by the operation (so the item loop never guesses from the result's shape):
+ * - `item`: one object, one output item;
+ * - `items`: a list of objects, one output item each;
+ * - `binary`: output items built by the operation itself (with binary data).
+ */
+export type Operation =
+	| { returns: 'item'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject> }
+	| { returns: 'items'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
+	| { returns: 'binary'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> };
 
-export type ItemHandler = (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult>;
+export type OperationOutput = Operation['returns'];
 
-function isExecutionData(value: unknown): value is INodeExecutionData {
-	return (
-		typeof value === 'object' &&
-		value !== null &&
-		'json' in value &&
-		typeof (value as INodeExecutionData).json === 'object'
-	);
+/** The output items of one input item, as the operation declared them. */
+export function toExecutionData(
+	result: IDataObject | IDataObject[] | INodeExecutionData[],
+	returns: OperationOutput,
+): INodeExecutionData[] {
+	if (returns === 'binary') return result as INodeExecutionData[];
+	if (returns === 'item') return [{ json: result as IDataObject }];
+	return (result as IDataObject[]).map((json) => ({ json }));
 }
 
-function toExecutionData(result: OperationResult): INodeExecutionData[] {
-	const list = Array.isArray(result) ? result : [result];
-	return list.map((entry) =>
-		isExecutionData(entry) ? entry : ({ json: entry as IDataObject } as INodeExecutionData),
-	);
+/** Runs an operation for one item and answers its output items. */
+async function runOperation(ctx: IExecuteFunctions, operation: Operation, itemIndex: number): Promise<INodeExecutionData[]> {
+	switch (operation.returns) {
+		case 'item':
+			return toExecutionData(await operation.execute.call(ctx, itemIndex), 'item');
+		case 'items':
+			return toExecutionData(await operation.execute.call(ctx, itemIndex), 'items');
+		case 'binary':
+			return await operation.execute.call(ctx, itemIndex);
+	}
 }
 
 /**
@@ -50,13 +65,13 @@ export function prepareItemError(
 }
 
 /**
- * The one item loop of the pack: runs `handler` once per input item, pairs every output item
+ * The one item loop of the pack: runs `operation` once per input item, pairs every output item
  * with the input item it came from, and either emits `{ error }` for a failed item (Continue On
  * Fail) or stops with an error that carries the item index.
  */
 export async function runItemLoop(
 	this: IExecuteFunctions,
-	handler: ItemHandler,
+	operation: Operation,
 	secrets: () => Promise<string[]> = async () => [],
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -64,8 +79,7 @@ export async function runItemLoop(
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			const result = await handler.call(this, itemIndex);
-			const executionData = this.helpers.constructExecutionMetaData(toExecutionData(result), {
+			const executionData = this.helpers.constructExecutionMetaData(await runOperation(this, operation, itemIndex), {
 				itemData: { item: itemIndex },
 			});
 			returnData.push(...executionData);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationResult } from '../../shared';
+import type { Operation } from '../../shared';
 import { runItemLoop } from '../../shared';
 import { clientInfo } from '../transport';
 import * as apiCall from './apiCall';
@@ -9,8 +9,6 @@ import * as client from './client';
 import type { ClientInfoOperations, ClientInfoResource, ClientInfoType } from './node.type';
 import * as request from './request';
 import * as template from './template';
-
-type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult> };
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in ClientInfoResource]: Record<ClientInfoOperations[R], Operation> } = {
@@ -31,5 +29,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" is not known for resource "${resource}"`,
 		);
 	}
-	return await runItemLoop.call(this, handler.execute, clientInfo(this).secrets);
+	return await runItemLoop.call(this, handler, clientInfo(this).secrets);
 }

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationResult } from '../../shared';
+import type { Operation } from '../../shared';
 import { runItemLoop } from '../../shared';
 import { codeHosting } from '../transport';
 import * as apiCall from './apiCall';
@@ -18,8 +18,6 @@ import * as rateLimit from './rateLimit';
 import * as release from './release';
 import * as repository from './repository';
 import * as workflow from './workflow';
-
-type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult> };
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R], Operation> } = {
@@ -66,5 +64,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
 	}
-	return await runItemLoop.call(this, handler.execute, codeHosting(this).secrets);
+	return await runItemLoop.call(this, handler, codeHosting(this).secrets);
 }

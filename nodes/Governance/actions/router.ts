@@ -1,15 +1,13 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { OperationResult } from '../../shared';
+import type { Operation } from '../../shared';
 import { runItemLoop } from '../../shared';
 import { governance } from '../transport';
 import * as invite from './invite';
 import type { GovernanceOperations, GovernanceResource, GovernanceType } from './node.type';
 import * as project from './project';
 import * as user from './user';
-
-type Operation = { execute: (this: IExecuteFunctions, itemIndex: number) => Promise<OperationResult> };
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], Operation> } = {
@@ -34,5 +32,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" is not known for resource "${resource}"`,
 		);
 	}
-	return await runItemLoop.call(this, handler.execute, governance(this).secrets);
+	return await runItemLoop.call(this, handler, governance(this).secrets);
 }

@@ -57,7 +57,10 @@ function isEmpty(value: unknown): boolean {
 	);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const method = String(this.getNodeParameter('method', itemIndex)).toUpperCase() as IHttpRequestMethods;
 	if (!(METHODS as readonly string[]).includes(method)) {
 		throw new NodeOperationError(this.getNode(), `Unknown method "${method}"`, {
@@ -79,13 +82,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	const response = await clientInfo(this).fullRequest<unknown>(method, path, { qs, body, itemIndex });
 	if (this.getNodeParameter('fullResponse', itemIndex, false) as boolean) {
-		return { statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject };
+		return [{ statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject }];
 	}
 	const result = response.body;
 	if (Array.isArray(result)) {
 		return result.map((entry) => (entry && typeof entry === 'object' ? (entry as IDataObject) : { value: entry as string }));
 	}
-	if (result && typeof result === 'object') return result as IDataObject;
-	if (result === undefined || result === null || result === '') return { success: true, statusCode: response.statusCode };
-	return { data: String(result) };
+	if (result && typeof result === 'object') return [result as IDataObject];
+	if (result === undefined || result === null || result === '') return [{ success: true, statusCode: response.statusCode }];
+	return [{ data: String(result) }];
 }

@@ -49,6 +49,9 @@ export const description: INodeProperties[] = showFor('client', 'create', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = requireText(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);

@@ -14,6 +14,9 @@ export const clientLocator = idLocator(
 
 export const description: INodeProperties[] = showFor('client', 'get', [clientLocator]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const clientId = readId(this, 'clientId', 'Client', itemIndex);
 	return await clientInfo(this).request('GET', `/clients/${segment(clientId)}`, { itemIndex });

@@ -68,6 +68,9 @@ async function knownTemplateIds(ctx: IExecuteFunctions, itemIndex: number): Prom
 	return await known;
 }
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const clientId = readId(this, 'clientId', 'Client', itemIndex);
 	const templateId = requirePathSegment(this, this.getNodeParameter('templateId', itemIndex), 'Template', itemIndex);

@@ -15,6 +15,9 @@ export const description: INodeProperties[] = showFor('request', 'get', [
 ]);
 
 /** One request with its status (published, waiting, scheduled, draft, completed, archived). */
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const requestId = readId(this, 'requestId', 'Request', itemIndex);
 	return await clientInfo(this).request('GET', `/requests/${segment(requestId)}`, { itemIndex });

@@ -43,6 +43,9 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;

@@ -15,6 +15,9 @@ export async function listTemplates(
 	return await clientInfo(ctx).requestAll('GET', '/request_templates', limit, { qs: {}, itemIndex });
 }
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await listTemplates(this, readLimit(this, itemIndex), itemIndex);
 }

@@ -95,7 +95,10 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 
 const FORBIDDEN_HEADERS = new Set(['authorization', 'host', 'cookie', 'proxy-authorization']);
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]> {
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const method = this.getNodeParameter('method', itemIndex) as IHttpRequestMethods;
 	const { path, qs } = requireApiPath(this, this.getNodeParameter('endpoint', itemIndex), 'Endpoint', itemIndex, {
 		example: '/repos/OWNER/REPO/issues',
@@ -143,11 +146,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	if (this.getNodeParameter('fullResponse', itemIndex, false) as boolean) {
-		return { statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject };
+		return [{ statusCode: response.statusCode, headers: response.headers, body: response.body as IDataObject }];
 	}
 	const result = response.body;
 	if (Array.isArray(result)) return result;
-	if (result === '' || result === undefined || result === null) return { success: true, statusCode: response.statusCode };
-	if (typeof result === 'string') return { data: result, statusCode: response.statusCode };
-	return result;
+	if (result === '' || result === undefined || result === null) return [{ success: true, statusCode: response.statusCode }];
+	if (typeof result === 'string') return [{ data: result, statusCode: response.statusCode }];
+	return [result];
 }

@@ -24,6 +24,9 @@ export const description: INodeProperties[] = showFor('branch', 'create', [
 const SHA = /^[0-9a-f]{40}$/i;
 const VALID_BRANCH = /^(?!\/)(?!.*\/\/)(?!.*\.\.)(?!.*@\{)(?!.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![/.])$/;
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const base = repoPath(this, itemIndex);
 	const newBranch = requireText(this, this.getNodeParameter('newBranch', itemIndex), 'New Branch Name', itemIndex).replace(/^refs\/heads\//, '');

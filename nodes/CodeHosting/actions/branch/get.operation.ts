@@ -9,6 +9,9 @@ export const description: INodeProperties[] = showFor('branch', 'get', [
 	branchLocator('Branch', 'branch', true, 'The branch to get'),
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const branch = requireText(this, this.getNodeParameter('branch', itemIndex, '', { extractValue: true }), 'Branch', itemIndex);
 	// Branch names may contain "/" (feature/x): the API takes them as they are.

@@ -16,6 +16,9 @@ export const description: INodeProperties[] = showFor('branch', 'getAll', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const endpoint = `${repoPath(this, itemIndex)}/branches`;
 	const qs: IDataObject = {};

@@ -25,6 +25,9 @@ export const description: INodeProperties[] = showFor('collaborator', 'add', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const username = readUsername(this, itemIndex);
 	const [permission] = requireChoices(this, [this.getNodeParameter('permission', itemIndex)], PERMISSIONS, 'Permission', itemIndex);

@@ -7,6 +7,9 @@ import { readUsername, usernameField } from './common';
 
 export const description: INodeProperties[] = showFor('collaborator', 'getPermission', [...repositoryFields, usernameField]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const username = readUsername(this, itemIndex);
 	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/collaborators/${encodeURIComponent(username)}/permission`, { itemIndex });

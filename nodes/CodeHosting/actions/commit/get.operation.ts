@@ -17,6 +17,9 @@ export const description: INodeProperties[] = showFor('commit', 'get', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ref = requireText(this, this.getNodeParameter('ref', itemIndex), 'Commit Reference', itemIndex);
 	return await codeHosting(this).request(

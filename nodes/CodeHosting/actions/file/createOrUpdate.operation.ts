@@ -44,6 +44,9 @@ export const description: INodeProperties[] = showFor('file', 'createOrUpdate', 
 	...commitFields,
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const endpoint = `${repoPath(this, itemIndex)}/contents/${filePath(this, this.getNodeParameter('filePath', itemIndex), itemIndex)}`;
 	const { message, branch, identities } = readCommit(this, itemIndex);

@@ -19,6 +19,9 @@ export const description: INodeProperties[] = showFor('file', 'delete', [
 	...commitFields,
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = filePath(this, this.getNodeParameter('filePath', itemIndex), itemIndex);
 	const endpoint = `${repoPath(this, itemIndex)}/contents/${path}`;

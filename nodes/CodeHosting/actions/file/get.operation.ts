@@ -50,7 +50,10 @@ function fileName(path: string): string {
 	return decodeURIComponent(path.split('/').pop() ?? 'file');
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[] | IDataObject[]> {
+/** Output items as built by the operation (with their binary data). */
+export const returns = 'binary';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const base = repoPath(this, itemIndex);
 	const path = filePath(this, this.getNodeParameter('filePath', itemIndex, ''), itemIndex, true);
 	const ref = this.getNodeParameter('additionalParameters.reference', itemIndex, '', { extractValue: true }) as string;
@@ -89,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	const body = await codeHosting(this).request<IDataObject | IDataObject[]>('GET', endpoint, { qs, itemIndex });
-	if (Array.isArray(body)) return body; // a folder: one item per entry
+	if (Array.isArray(body)) return body.map((json) => ({ json })); // a folder: one item per entry
 	if (body.type === 'file') {
 		let text: string;
 		if (body.encoding === 'base64' && typeof body.content === 'string') {
@@ -105,7 +108,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			text = Buffer.from(raw.body as Buffer).toString('utf8');
 		}
 		const { content: _content, encoding: _encoding, ...rest } = body;
-		return [{ ...rest, content: text }];
+		return [{ json: { ...rest, content: text } }];
 	}
-	return [body];
+	return [{ json: body }];
 }

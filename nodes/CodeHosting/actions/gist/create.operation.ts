@@ -11,6 +11,9 @@ export const description: INodeProperties[] = showFor('gist', 'create', [
 	{ displayName: 'Public', name: 'public', type: 'boolean', default: false, description: 'Whether the gist is public' },
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const files = readFiles(this, itemIndex);
 	if (Object.keys(files).length === 0) {

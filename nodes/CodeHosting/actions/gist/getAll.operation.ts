@@ -21,6 +21,9 @@ export const description: INodeProperties[] = showFor('gist', 'getAll', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const username = String(this.getNodeParameter('username', itemIndex, '') ?? '').trim();
 	const endpoint = username

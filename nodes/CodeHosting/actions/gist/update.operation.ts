@@ -11,6 +11,9 @@ export const description: INodeProperties[] = showFor('gist', 'update', [
 	{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'New description. Leave empty to keep it.' },
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const gistId = requirePathSegment(this, this.getNodeParameter('gistId', itemIndex), 'Gist ID', itemIndex);
 	const body: IDataObject = {};

@@ -18,6 +18,9 @@ export const description: INodeProperties[] = showFor('issue', 'create', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const title = requireText(this, this.getNodeParameter('title', itemIndex), 'Title', itemIndex);
 	const body = { title, ...issueBody(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };

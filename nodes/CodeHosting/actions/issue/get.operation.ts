@@ -15,6 +15,9 @@ export const issueNumberField: INodeProperties = {
 
 export const description: INodeProperties[] = showFor('issue', 'get', [...repositoryFields, issueNumberField]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	return await codeHosting(this).request('GET', `${repoPath(this, itemIndex)}/issues/${number}`, { itemIndex });

@@ -36,6 +36,9 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();

@@ -48,6 +48,9 @@ export const description: INodeProperties[] = showFor('issue', 'search', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const q = requireText(this, this.getNodeParameter('query', itemIndex), 'Query', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

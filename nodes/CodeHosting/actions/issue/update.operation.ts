@@ -34,6 +34,9 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	const body = issueBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);

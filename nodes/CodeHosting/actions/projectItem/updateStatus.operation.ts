@@ -51,6 +51,9 @@ interface Field {
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const ownerType = this.getNodeParameter('ownerType', itemIndex) as 'organization' | 'user';
 	const owner = requireText(this, this.getNodeParameter('projectOwner', itemIndex), 'Project Owner', itemIndex);

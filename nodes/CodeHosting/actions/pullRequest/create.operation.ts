@@ -23,6 +23,9 @@ export const description: INodeProperties[] = showFor('pullRequest', 'create', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
 		title: requireText(this, this.getNodeParameter('title', itemIndex), 'Title', itemIndex),

@@ -34,6 +34,9 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex });

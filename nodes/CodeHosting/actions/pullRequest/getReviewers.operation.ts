@@ -17,6 +17,9 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getReviewe
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const base = `${repoPath(this, itemIndex)}/pulls/${number}`;

@@ -33,6 +33,9 @@ export const description: INodeProperties[] = showFor('pullRequest', 'merge', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const body = {

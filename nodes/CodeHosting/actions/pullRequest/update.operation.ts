@@ -24,6 +24,9 @@ export const description: INodeProperties[] = showFor('pullRequest', 'update', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'pullNumber', 'Pull Request Number', itemIndex);
 	const body = compact(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);

@@ -5,6 +5,9 @@ import { codeHosting } from '../../transport';
 
 export const description: INodeProperties[] = showFor('rateLimit', 'get', []);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await codeHosting(this).request('GET', '/rate_limit', { itemIndex });
 }

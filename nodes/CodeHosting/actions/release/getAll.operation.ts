@@ -6,6 +6,9 @@ import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('release', 'getAll', [...repositoryFields, ...returnAllOrLimit()]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/releases`, readLimit(this, itemIndex), { itemIndex });
 }

@@ -37,6 +37,9 @@ export const description: INodeProperties[] = showFor('repository', 'create', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = requireText(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex);
 	const organization = String(this.getNodeParameter('organization', itemIndex, '') ?? '').trim();

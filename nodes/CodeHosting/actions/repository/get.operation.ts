@@ -6,6 +6,9 @@ import { repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'get', [...repositoryFields]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	return await codeHosting(this).request('GET', repoPath(this, itemIndex), { itemIndex });
 }

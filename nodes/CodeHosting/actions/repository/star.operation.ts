@@ -6,6 +6,9 @@ import { ownerAndRepo, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'star', [...repositoryFields]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { owner, repo } = ownerAndRepo(this, itemIndex);
 	await codeHosting(this).request(

@@ -7,6 +7,9 @@ import { workflowLocator, workflowSegment } from './common';
 
 export const description: INodeProperties[] = showFor('workflow', 'disable', [...repositoryFields, workflowLocator]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const workflow = workflowSegment(this, itemIndex);
 	await codeHosting(this).request('PUT', `${repoPath(this, itemIndex)}/actions/workflows/${workflow}/disable`, { itemIndex });

@@ -18,6 +18,9 @@ export const description: INodeProperties[] = showFor('workflow', 'dispatch', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const workflow = workflowSegment(this, itemIndex);
 	const ref = requireText(this, this.getNodeParameter('ref', itemIndex, '', { extractValue: true }), 'Ref', itemIndex);

@@ -48,6 +48,9 @@ export const description: INodeProperties[] = showFor('workflow', 'getRuns', [
 	},
 ]);
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const base = repoPath(this, itemIndex);
 	const all = this.getNodeParameter('allWorkflows', itemIndex, true) as boolean;

@@ -39,6 +39,9 @@ export async function createInvite(
 	});
 }
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);

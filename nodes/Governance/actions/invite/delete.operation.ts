@@ -23,6 +23,9 @@ export async function deleteInvite(
 	return { success: true, invite_code: inviteCode, ...(response ?? {}) };
 }
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const inviteCode = readId(this, 'inviteCode', 'Invite', itemIndex);
 	return await deleteInvite(this, itemIndex, inviteCode);

@@ -15,6 +15,9 @@ export async function listInvites(ctx: IExecuteFunctions, itemIndex: number): Pr
 	return response.results ?? [];
 }
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	const invites = await listInvites(this, itemIndex);

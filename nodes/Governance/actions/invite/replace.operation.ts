@@ -36,6 +36,9 @@ export const description: INodeProperties[] = showFor('invite', 'replace', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const inviteCode = readId(this, 'inviteCode', 'Invite', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);

@@ -50,6 +50,9 @@ export const description: INodeProperties[] = showFor('project', 'create', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const body: IDataObject = {
 		name: requireText(this, this.getNodeParameter('name', itemIndex), 'Name', itemIndex),

@@ -20,6 +20,9 @@ export const description: INodeProperties[] = showFor('project', 'delete', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	throw new NodeOperationError(this.getNode(), 'Deleting a project is not available yet', {
 		itemIndex,

@@ -5,6 +5,9 @@ import { governance, PAGE_SIZE } from '../../transport';
 
 export const description: INodeProperties[] = showFor('project', 'getAll', returnAllOrLimit());
 
+/** Any number of output items per input item (one per entry). */
+export const returns = 'items';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
 	return await governance(this).requestAll('GET', '/projects/list', limit, {

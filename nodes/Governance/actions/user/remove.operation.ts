@@ -14,6 +14,9 @@ export const description: INodeProperties[] = showFor('user', 'remove', [
 	},
 ]);
 
+/** One output item per input item. */
+export const returns = 'item';
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
 	const response = await governance(this).request(
