@@ -6,6 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as access from './actions/access';
+import * as apiKey from './actions/apiKey';
 import * as invite from './actions/invite';
 import * as project from './actions/project';
 import { router } from './actions/router';
@@ -21,7 +23,7 @@ export class Governance implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Create projects, invite users with roles, change roles, delete invites and remove users on the agent platform',
+			'Manage who has which role in an agent-platform project: ensure or revoke access by email (idempotent), invites, members, API keys and projects',
 		defaults: { name: 'Governance' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -34,12 +36,16 @@ export class Governance implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Invite', value: 'invite' },
-					{ name: 'Project', value: 'project' },
-					{ name: 'User', value: 'user' },
+					{ name: 'Access', value: 'access', description: 'Make an email have exactly given roles, or remove it (safe to repeat)' },
+					{ name: 'API Key', value: 'apiKey', description: 'API keys of a project member' },
+					{ name: 'Invite', value: 'invite', description: 'Pending invites of the project' },
+					{ name: 'Project', value: 'project', description: 'Projects of the organization' },
+					{ name: 'User', value: 'user', description: 'Members of the project' },
 				],
 				default: 'invite',
 			},
+			...access.description,
+			...apiKey.description,
 			...project.description,
 			...invite.description,
 			...user.description,

@@ -6,6 +6,7 @@ import type {
 	ApiResponse,
 	ClientRequestOptions,
 	PlatformClient,
+	PlatformConnection,
 	PlatformDescription,
 	RequestContext,
 } from '../shared';
@@ -43,6 +44,11 @@ function describeError(response: ApiResponse): ApiErrorDetails {
 	};
 }
 
+/** The connection of a Governance client: also the project the credential acts in. */
+export interface GovernanceConnection extends PlatformConnection {
+	projectId: string;
+}
+
 /** The agent platform's control API as data: every path is under `{base_url}/latest`. */
 export const governancePlatform: PlatformDescription = {
 	label: 'Governance',
@@ -56,11 +62,14 @@ export const governancePlatform: PlatformDescription = {
 			);
 		}
 		const apiKey = String(credentials.apiKey ?? '');
-		return {
+		const projectId = String(credentials.projectId ?? '').trim();
+		const connection: GovernanceConnection = {
 			credentialType,
 			baseUrl: `${baseUrl}/latest`,
 			secrets: [`${String(credentials.projectId ?? '')}:${apiKey}`, apiKey],
+			projectId,
 		};
+		return connection;
 	},
 	describeError,
 	// Lists page by number; each list says where its items and its end are (see `requestAll`).
@@ -70,6 +79,11 @@ export const governancePlatform: PlatformDescription = {
 /** The Governance client of this execution (credential loaded once). */
 export function governance(ctx: RequestContext): PlatformClient {
 	return createPlatformClient(ctx, governancePlatform);
+}
+
+/** The project of the credential (loaded once per execution; sends no request). */
+export async function credentialProjectId(ctx: RequestContext, itemIndex: number): Promise<string> {
+	return ((await governance(ctx).connection(itemIndex)) as GovernanceConnection).projectId;
 }
 
 /** One call to the control API: `path` is relative to `{base_url}/latest`. */

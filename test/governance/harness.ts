@@ -32,6 +32,8 @@ export interface GovernanceServer {
 		invites: Record<string, IDataObject>;
 		users: Record<string, IDataObject>;
 		memberships: Record<string, Record<string, IDataObject>>;
+		/** API key → {user_id, key_id, label?, notes?, ttl_hours?} */
+		keys: Record<string, IDataObject>;
 	};
 	requests: RecordedRequest[];
 	failNext(fault: { method?: string; path: string | RegExp; status?: number; body?: unknown; headers?: Record<string, string>; times?: number; drop?: boolean }): void;

@@ -26,6 +26,7 @@ describe('invite → create', () => {
 		const code = output[0].json.invite_code as string;
 		expect(code).toMatch(/^inv-/);
 		expect(output[0].json.email_status).toBe('sent');
+		expect(output[0].json).toMatchObject({ email: 'new.person@example.com', roles: ['editor', 'viewer'], accepted: false });
 		expect(srv.requests[0].path).toBe('/latest/auth/invite/create');
 		expect(srv.requests[0].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
 		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({
@@ -58,6 +59,7 @@ describe('invite → create', () => {
 			parameters: createParameters('member@example.com', ['viewer']),
 		});
 		expect(output[0].json.invite_code).toBeDefined();
+		expect(output[0].json.accepted).toBe(true);
 		expect(srv.state.memberships[PROJECT_ID]['user-member']).toEqual({
 			items: { serviceDefault: { actions: { 'role:viewer': true } } },
 		});
@@ -129,7 +131,7 @@ describe('invite → replace', () => {
 		expect(error).toBeUndefined();
 		const newCode = output[0].json.invite_code as string;
 		expect(newCode).not.toBe(oldCode);
-		expect(output[0].json).toMatchObject({ replaced_invite_code: oldCode, email: 'swap@example.com' });
+		expect(output[0].json).toMatchObject({ replaced_invite_code: oldCode, email: 'swap@example.com', roles: ['editor'] });
 		expect(srv.state.invites[oldCode]).toBeUndefined();
 		expect(srv.state.invites[newCode]).toMatchObject({
 			email: 'swap@example.com',
@@ -142,18 +144,7 @@ describe('invite → replace', () => {
 		]);
 	});
 
-	test('with an email given, no lookup is made', async () => {
-		const { output } = await runGovernance(srv, {
-			parameters: { resource: 'invite', operation: 'replace', inviteCode: byId(oldCode), email: 'swap@example.com', roles: ['admin'], options: {} },
-		});
-		expect(output[0].json.invite_code).toBeDefined();
-		expect(srv.requests.map((request) => request.path)).toEqual([
-			'/latest/auth/invite/delete',
-			'/latest/auth/invite/create',
-		]);
-	});
-
-	test('an unknown invite without email: clear error, nothing deleted', async () => {
+	test('an unknown invite: clear error, nothing deleted', async () => {
 		const { error } = await runGovernance(srv, {
 			parameters: { resource: 'invite', operation: 'replace', inviteCode: byId('inv-nope'), email: '', roles: ['editor'], options: {} },
 		});
@@ -161,18 +152,25 @@ describe('invite → replace', () => {
 		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/auth/invite/list']);
 		expect(srv.state.invites[oldCode]).toBeDefined();
 	});
+});
 
-	test('if the create fails after the delete, the error says the old invite is gone', async () => {
-		srv.failNext({ path: '/latest/auth/invite/create', status: 500, body: { message: 'mail service down' } });
-		const { error } = await runGovernance(srv, {
-			parameters: { resource: 'invite', operation: 'replace', inviteCode: byId(oldCode), email: '', roles: ['editor'], options: {} },
-		});
-		expect(error?.message).toContain(`The old invite ${oldCode} was deleted`);
-		expect(error?.message).toContain('mail service down');
-		expect(error?.description).toContain('No invite is pending for swap@example.com');
-		expect(error?.context?.itemIndex).toBe(0);
-		expect(srv.state.invites[oldCode]).toBeUndefined();
-		// The create is a write: a 500 is not retried.
-		expect(srv.requests.filter((request) => request.path === '/latest/auth/invite/create')).toHaveLength(1);
+describe('invite → resend', () => {
+	test('POSTs {invite_code} with Bearer and answers the code', async () => {
+		const created = await runGovernance(srv, { parameters: createParameters('again@example.com', ['viewer']) });
+		const code = created.output[0].json.invite_code as string;
+		srv.resetRequests();
+		const { output, error } = await runGovernance(srv, { parameters: { resource: 'invite', operation: 'resend', inviteCode: byId(code) } });
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({ success: true, invite_code: code });
+		expect(srv.requests).toHaveLength(1);
+		expect(srv.requests[0]).toMatchObject({ method: 'POST', path: '/latest/auth/invite/resend' });
+		expect(srv.requests[0].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
+		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ invite_code: code });
+		expect(srv.state.invites[code].email_attempts).toBe(2);
+	});
+
+	test('an unknown invite is the platform\'s 404', async () => {
+		const { error } = await runGovernance(srv, { parameters: { resource: 'invite', operation: 'resend', inviteCode: byId('inv-gone') } });
+		expect(error?.httpCode).toBe('404');
 	});
 });

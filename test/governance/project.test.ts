@@ -119,3 +119,23 @@ describe('project → delete', () => {
 		expect(srv.state.projects[PROJECT_ID]).toBeDefined();
 	});
 });
+
+describe('project → update', () => {
+	test('POSTs name and description for the credential\'s project, with Bearer <project>:<key>', async () => {
+		const { output, error } = await runGovernance(srv, {
+			parameters: { resource: 'project', operation: 'update', updateFields: { name: ' Renamed ', description: 'New text' } },
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({ project_id: PROJECT_ID, name: 'Renamed', description: 'New text', status: 'success', message: 'Project updated' });
+		expect(srv.requests[0]).toMatchObject({ method: 'POST', path: '/latest/projects/update' });
+		expect(srv.requests[0].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
+		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ name: 'Renamed', description: 'New text' });
+		expect(srv.state.projects[PROJECT_ID]).toMatchObject({ name: 'Renamed', description: 'New text' });
+	});
+
+	test('only the description: the name is not sent', async () => {
+		await runGovernance(srv, { parameters: { resource: 'project', operation: 'update', updateFields: { description: '' } } });
+		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ description: '' });
+		expect(srv.state.projects[PROJECT_ID].name).toBe('E2E project');
+	});
+});

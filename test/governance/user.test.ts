@@ -109,3 +109,26 @@ describe('user → remove', () => {
 		expect(error?.httpCode).toBe('404');
 	});
 });
+
+describe('user → get', () => {
+	test('GETs the user with Bearer and answers profile, type and permissions per project', async () => {
+		const { output, error } = await runGovernance(srv, {
+			parameters: { resource: 'user', operation: 'get', userId: byId(VIEWER_USER_ID) },
+		});
+		expect(error).toBeUndefined();
+		expect(output[0].json).toMatchObject({
+			_id: VIEWER_USER_ID,
+			email: 'viewer@example.com',
+			type: 'user',
+			permissions: { projects: { [PROJECT_ID]: { items: { serviceDefault: { actions: { 'role:viewer': true } } } } } },
+		});
+		expect(srv.requests[0]).toMatchObject({ method: 'GET', path: `/latest/auth/users/${VIEWER_USER_ID}`, body: undefined });
+		expect(srv.requests[0].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
+	});
+
+	test('someone outside the project is the platform\'s 404', async () => {
+		const { error } = await runGovernance(srv, { parameters: { resource: 'user', operation: 'get', userId: byId('user-member') } });
+		expect(error?.httpCode).toBe('404');
+		expect(error?.message).toContain('not in this project');
+	});
+});

@@ -25,7 +25,7 @@ export const rolesField: INodeProperties = {
 	],
 	default: [],
 	description:
-		'Roles to grant in the project. Not needed when Options → Permissions (JSON) is set.',
+		'Roles in the project, a list of one or more of: admin, editor, viewer (for example ["editor"]). Not needed when Options → Permissions (JSON) is set.',
 };
 
 export const permissionOptions: INodeProperties[] = [
@@ -35,7 +35,7 @@ export const permissionOptions: INodeProperties[] = [
 		type: 'string',
 		default: DEFAULT_PERMISSION_GROUP_KEY,
 		description:
-			'Key of the permission group the roles are put under. The mission document uses serviceDefault; the vendor docs use relevanceDefault.',
+			'Text key of the permission group the roles are put under: serviceDefault (default) or the vendor docs\' relevanceDefault',
 	},
 	{
 		displayName: 'Permissions (JSON)',
@@ -44,7 +44,7 @@ export const permissionOptions: INodeProperties[] = [
 		default: '',
 		placeholder: '{"items": {"serviceDefault": {"actions": {"role:editor": true}}}}',
 		description:
-			'The whole permissions object, sent as given instead of the one built from Roles',
+			'JSON object sent as the permissions instead of the one built from Roles, for example {"items": {"serviceDefault": {"actions": {"role:editor": true}}}}',
 	},
 ];
 

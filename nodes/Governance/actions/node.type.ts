@@ -2,9 +2,11 @@ import type { AllEntities } from 'n8n-workflow';
 
 /** Every resource of the Governance node and its operations. */
 type GovernanceMap = {
-	project: 'create' | 'getAll' | 'delete';
-	invite: 'create' | 'delete' | 'getAll' | 'replace';
-	user: 'getAll' | 'updateRole' | 'remove';
+	project: 'create' | 'getAll' | 'update' | 'delete';
+	invite: 'create' | 'delete' | 'getAll' | 'replace' | 'resend';
+	user: 'get' | 'getAll' | 'updateRole' | 'remove';
+	access: 'ensure' | 'revoke';
+	apiKey: 'create' | 'getAll' | 'delete';
 };
 
 export type GovernanceType = AllEntities<GovernanceMap>;

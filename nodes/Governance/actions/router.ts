@@ -4,6 +4,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Operation } from '../../shared';
 import { runItemLoop } from '../../shared';
 import { governance } from '../transport';
+import * as access from './access';
+import * as apiKey from './apiKey';
 import * as invite from './invite';
 import type { GovernanceOperations, GovernanceResource, GovernanceType } from './node.type';
 import * as project from './project';
@@ -11,14 +13,17 @@ import * as user from './user';
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], Operation> } = {
-	project: { create: project.create, getAll: project.getAll, delete: project.delete },
+	project: { create: project.create, getAll: project.getAll, update: project.update, delete: project.delete },
 	invite: {
 		create: invite.create,
 		delete: invite.delete,
 		getAll: invite.getAll,
 		replace: invite.replace,
+		resend: invite.resend,
 	},
-	user: { getAll: user.getAll, updateRole: user.updateRole, remove: user.remove },
+	user: { get: user.get, getAll: user.getAll, updateRole: user.updateRole, remove: user.remove },
+	access: { ensure: access.ensure, revoke: access.revoke },
+	apiKey: { create: apiKey.create, getAll: apiKey.getAll, delete: apiKey.delete },
 };
 
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requireEmail, showFor } from '../../../shared';
 import { governance } from '../../transport';
+import { wasAccepted } from '../access/lookup';
 import { buildPermissions, permissionOptions, rolesField } from '../common';
+import { rolesOf } from '../permissions';
 
 export const description: INodeProperties[] = showFor('invite', 'create', [
 	{
@@ -13,7 +15,7 @@ export const description: INodeProperties[] = showFor('invite', 'create', [
 		default: '',
 		required: true,
 		description:
-			'Address of the user to invite. A user who is already in the organization is added at once.',
+			'Email address of the person to invite. Someone already in the organization is added at once (output accepted: true).',
 	},
 	rolesField,
 	{
@@ -42,8 +44,11 @@ export async function createInvite(
 /** One output item per input item. */
 export const returns = 'item';
 
+/** Invites the email; `accepted` says whether the platform added the user at once. */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
-	return await createInvite(this, itemIndex, email, permissions);
+	const created = await createInvite(this, itemIndex, email, permissions);
+	const accepted = await wasAccepted(this, itemIndex, String(created.invite_code));
+	return { ...created, email, roles: rolesOf(permissions), accepted };
 }

@@ -4,8 +4,9 @@ import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as getAll from './getAll.operation';
 import * as replace from './replace.operation';
+import * as resend from './resend.operation';
 
-export { create, del as delete, getAll, replace };
+export { create, del as delete, getAll, replace, resend };
 
 export const description: INodeProperties[] = [
 	{
@@ -15,10 +16,28 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['invite'] } },
 		options: [
-			{ name: 'Create', value: 'create', description: 'Invite a user to the project with roles', action: 'Create an invite' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a pending invite', action: 'Delete an invite' },
-			{ name: 'Get Many', value: 'getAll', description: 'List the pending invites of the project', action: 'Get many invites' },
-			{ name: 'Replace', value: 'replace', description: 'Change an invite\'s roles: delete it and invite again', action: 'Replace an invite' },
+			{
+				name: 'Create',
+				value: 'create',
+				description:
+					'Invite an email to the project with roles; output accepted is true when the person was added at once. Not idempotent: use Access → Ensure to repeat safely.',
+				action: 'Create an invite',
+			},
+			{ name: 'Delete', value: 'delete', description: 'Delete a pending invite by its invite code', action: 'Delete an invite' },
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the pending invites of the project (invite code, email, permissions)',
+				action: 'Get many invites',
+			},
+			{
+				name: 'Replace',
+				value: 'replace',
+				description:
+					'Change a pending invite\'s roles: deletes it and invites again; restores the old invite if the new one fails',
+				action: 'Replace an invite',
+			},
+			{ name: 'Resend', value: 'resend', description: 'Send the email of a pending invite again', action: 'Resend an invite' },
 		],
 		default: 'create',
 	},
@@ -26,4 +45,5 @@ export const description: INodeProperties[] = [
 	...del.description,
 	...getAll.description,
 	...replace.description,
+	...resend.description,
 ];

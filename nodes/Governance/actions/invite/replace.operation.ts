@@ -1,16 +1,17 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { requireEmail, showFor } from '../../../shared';
 import { buildPermissions, permissionOptions, readId, rolesField } from '../common';
-import { createInvite } from './create.operation';
-import { deleteInvite, inviteCodeLocator } from './delete.operation';
+import { rolesOf } from '../permissions';
+import { inviteCodeLocator } from './delete.operation';
 import { listInvites } from './getAll.operation';
+import { replaceInvite } from './safeReplace';
 
 export const description: INodeProperties[] = showFor('invite', 'replace', [
 	{
 		displayName:
-			'Roles on an invite cannot be changed. Replace deletes the invite and creates a new one with the new roles; the output carries the new invite code.',
+			'Roles on an invite cannot be changed. Replace deletes the invite and creates a new one with the new roles; the output carries the new invite code. If the new invite cannot be created, the old one is restored with its previous roles.',
 		name: 'replaceNotice',
 		type: 'notice',
 		default: '',
@@ -39,48 +40,40 @@ export const description: INodeProperties[] = showFor('invite', 'replace', [
 /** One output item per input item. */
 export const returns = 'item';
 
+/**
+ * Replaces a pending invite with one that has the new roles (roles on an invite cannot be
+ * changed). The old invite is read first; if creating the new one fails, the old one is restored.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const inviteCode = readId(this, 'inviteCode', 'Invite', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
 	const emailParameter = this.getNodeParameter('email', itemIndex, '') as string;
+	const givenEmail =
+		typeof emailParameter === 'string' && emailParameter.trim() !== ''
+			? requireEmail(this, emailParameter, 'Email', itemIndex)
+			: undefined;
 
-	let email: string;
-	if (typeof emailParameter === 'string' && emailParameter.trim() !== '') {
-		email = requireEmail(this, emailParameter, 'Email', itemIndex);
-	} else {
-		const existing = (await listInvites(this, itemIndex)).find(
-			(invite) => invite._id === inviteCode || invite.invite_code === inviteCode,
-		);
-		if (!existing || typeof existing.email !== 'string' || existing.email === '') {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Invite "${inviteCode}" was not found among the project's pending invites`,
-				{
-					itemIndex,
-					description:
-						'Nothing was changed. Enter the email address for the new invite, or pick an invite from the list.',
-				},
-			);
-		}
-		email = existing.email;
-	}
-
-	await deleteInvite(this, itemIndex, inviteCode);
-
-	try {
-		const created = await createInvite(this, itemIndex, email, permissions);
-		return { ...created, email, replaced_invite_code: inviteCode };
-	} catch (error) {
-		const cause = error as NodeApiError;
-		throw new NodeApiError(
+	const existing = (await listInvites(this, itemIndex)).find(
+		(invite) => invite._id === inviteCode || invite.invite_code === inviteCode,
+	);
+	if (!existing) {
+		throw new NodeOperationError(
 			this.getNode(),
-			{ message: cause.message, httpCode: cause.httpCode ?? null } as JsonObject,
+			`Invite "${inviteCode}" was not found among the project's pending invites`,
 			{
-				message: `The old invite ${inviteCode} was deleted, but creating the new invite failed: ${cause.message}`,
-				description: `No invite is pending for ${email} now. Fix the cause and create the invite again (Invite → Create). ${cause.description ?? ''}`.trim(),
-				httpCode: cause.httpCode ?? undefined,
 				itemIndex,
+				description: 'Nothing was changed. Pick a pending invite from the list (Invite → Get Many shows them).',
 			},
 		);
 	}
+	const email = givenEmail ?? (typeof existing.email === 'string' && existing.email !== '' ? existing.email : undefined);
+	if (!email) {
+		throw new NodeOperationError(this.getNode(), `Invite "${inviteCode}" has no email address`, {
+			itemIndex,
+			description: 'Nothing was changed. Enter the email address for the new invite.',
+		});
+	}
+
+	const { created } = await replaceInvite(this, itemIndex, existing, email, permissions);
+	return { ...created, email, replaced_invite_code: inviteCode, roles: rolesOf(permissions) };
 }

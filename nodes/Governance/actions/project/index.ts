@@ -3,8 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
-export { create, del as delete, getAll };
+export { create, del as delete, getAll, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -15,12 +16,24 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['project'] } },
 		options: [
 			{ name: 'Create', value: 'create', description: 'Create a project in an organization', action: 'Create a project' },
-			{ name: 'Delete', value: 'delete', description: 'Delete a project (not available yet)', action: 'Delete a project' },
+			{
+				name: 'Delete',
+				value: 'delete',
+				description: 'Delete a project (not available yet: stops with an error, sends nothing)',
+				action: 'Delete a project',
+			},
 			{ name: 'Get Many', value: 'getAll', description: 'List the projects the key can see', action: 'Get many projects' },
+			{
+				name: 'Update',
+				value: 'update',
+				description: 'Rename the credential\'s project or change its description',
+				action: 'Update a project',
+			},
 		],
 		default: 'create',
 	},
 	...create.description,
 	...getAll.description,
+	...update.description,
 	...del.description,
 ];

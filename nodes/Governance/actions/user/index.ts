@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as remove from './remove.operation';
 import * as updateRole from './updateRole.operation';
 
-export { getAll, remove, updateRole };
+export { get, getAll, remove, updateRole };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,12 +15,24 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
 		options: [
-			{ name: 'Get Many', value: 'getAll', description: 'List the users of the project', action: 'Get many users' },
-			{ name: 'Remove', value: 'remove', description: 'Remove a user from the project', action: 'Remove a user' },
-			{ name: 'Update Role', value: 'updateRole', description: 'Change a user\'s roles in the project', action: 'Update a user role' },
+			{ name: 'Get', value: 'get', description: 'Read one project member by user ID: profile, type and permissions', action: 'Get a user' },
+			{ name: 'Get Many', value: 'getAll', description: 'List the members of the project, optionally filtered by email', action: 'Get many users' },
+			{
+				name: 'Remove',
+				value: 'remove',
+				description: 'Remove a member from the project by user ID (their API keys stay: see Access → Revoke)',
+				action: 'Remove a user',
+			},
+			{
+				name: 'Update Role',
+				value: 'updateRole',
+				description: 'Change a member\'s roles in the project by user ID (merged, or replaced with Overwrite)',
+				action: 'Update a user role',
+			},
 		],
 		default: 'getAll',
 	},
+	...get.description,
 	...getAll.description,
 	...updateRole.description,
 	...remove.description,

@@ -1,0 +1,35 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as ensure from './ensure.operation';
+import * as revoke from './revoke.operation';
+
+export { ensure, revoke };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['access'] } },
+		options: [
+			{
+				name: 'Ensure',
+				value: 'ensure',
+				description:
+					'Make an email have exactly the given roles in the project: does nothing, updates the member, replaces the pending invite or invites, as needed. Safe to repeat.',
+				action: 'Ensure access for an email',
+			},
+			{
+				name: 'Revoke',
+				value: 'revoke',
+				description:
+					'End an email\'s access to the project: removes the member and deletes pending invites (optionally the user\'s API keys). Safe to repeat: "notFound" when there is nothing to remove.',
+				action: 'Revoke access for an email',
+			},
+		],
+		default: 'ensure',
+	},
+	...ensure.description,
+	...revoke.description,
+];

@@ -1,0 +1,65 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { governance } from '../../transport';
+import { keysPath, keyUserLocator, readKeyUser } from './common';
+
+export const description: INodeProperties[] = showFor('apiKey', 'create', [
+	keyUserLocator,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Label',
+				name: 'label',
+				type: 'string',
+				default: '',
+				description: 'Name shown for the key in the platform',
+			},
+			{
+				displayName: 'Notes',
+				name: 'notes',
+				type: 'string',
+				default: '',
+				description: 'Free text kept with the key',
+			},
+			{
+				displayName: 'Lifetime (Hours)',
+				name: 'ttlHours',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 24,
+				description: 'Hours until the key expires (sent as ttl_hours); without it the key does not expire',
+			},
+		],
+	},
+]);
+
+/** One output item per input item. */
+export const returns = 'item';
+
+/** Creates an API key for the user; the output holds the new key (`api_key`) and its `id`. */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const userId = readKeyUser(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const body: IDataObject = {};
+	if (typeof options.label === 'string' && options.label.trim() !== '') body.label = options.label.trim();
+	if (typeof options.notes === 'string' && options.notes !== '') body.notes = options.notes;
+	if (options.ttlHours !== undefined && options.ttlHours !== '') {
+		const ttl = Number(options.ttlHours);
+		if (!Number.isFinite(ttl) || ttl <= 0) {
+			throw new NodeOperationError(this.getNode(), 'Lifetime (Hours) must be a number above 0', {
+				itemIndex,
+				description: `Got "${String(options.ttlHours)}". Remove the option for a key that does not expire.`,
+			});
+		}
+		body.ttl_hours = ttl;
+	}
+	const created = await governance(this).request('POST', keysPath(userId, 'create'), { body, itemIndex });
+	return { user_id: userId, ...created };
+}
