@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
+import { ownerLocator, repositoryLocator, repositoryPath } from '../CodeHosting/actions/common';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
 import { codeHostingFullRequest } from '../CodeHosting/transport';
 import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
@@ -119,7 +119,7 @@ export class CodeHostingPollingTrigger implements INodeType {
 			if (!owner || !repo || owner.includes('/') || repo.includes('/')) {
 				throw new NodeOperationError(this.getNode(), 'Repository Owner and Repository Name are required');
 			}
-			endpoint = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/events`;
+			endpoint = `${repositoryPath(owner, repo)}/events`;
 		}
 
 		if (state.endpoint !== endpoint || state.event !== event) {

@@ -1,6 +1,7 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { nextLink } from '../../shared';
+import { repositoryPath } from '../actions/common/repository';
 import { codeHosting, PAGE_SIZE } from '../transport';
 
 function matches(filter: string | undefined, value: unknown): boolean {
@@ -70,7 +71,7 @@ export async function searchRepositories(
 function repoEndpoint(ctx: ILoadOptionsFunctions): string | undefined {
 	const owner = currentValue(ctx, 'owner');
 	const repo = currentValue(ctx, 'repository');
-	return owner && repo ? `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}` : undefined;
+	return owner && repo ? repositoryPath(owner, repo) : undefined;
 }
 
 export async function searchBranches(

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, IHttpRequestMethods, INodeProperti
 import { NodeOperationError } from 'n8n-workflow';
 
 import { parseJsonObject, readLimit, requireApiPath, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
+import { codeHosting } from '../common';
 
 export const description: INodeProperties[] = showFor('apiCall', 'request', [
 	{

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { branchLocator, repoPath, repositoryFields } from '../common';
+import { branchLocator, codeHosting, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'get', [
 	...repositoryFields,

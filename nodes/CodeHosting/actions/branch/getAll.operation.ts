@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { repoPath, repositoryFields } from '../common';
+import { codeHosting, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'getAll', [
 	...repositoryFields,

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { repoPath, repositoryFields } from '../common';
-import { readUsername, usernameField } from './common';
+import { codeHosting, readUsername, repoPath, repositoryFields, usernameField } from '../common';
 
 export const description: INodeProperties[] = showFor('collaborator', 'getPermission', [...repositoryFields, usernameField]);
 

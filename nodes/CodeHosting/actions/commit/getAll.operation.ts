@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { compact, repoPath, repositoryFields } from '../common';
+import { codeHosting, compact, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('commit', 'getAll', [
 	...repositoryFields,

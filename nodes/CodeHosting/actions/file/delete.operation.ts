@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { filePath, repoPath, repositoryFields } from '../common';
-import { commitFields, currentSha, readCommit } from './shared';
+import { codeHosting, commitFields, currentSha, filePath, readCommit, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('file', 'delete', [
 	...repositoryFields,

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting, RAW_MEDIA_TYPE } from '../../transport';
-import { branchLocator, filePath, repoPath, repositoryFields } from '../common';
+import { branchLocator, codeHosting, filePath, RAW_MEDIA_TYPE, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('file', 'get', [
 	...repositoryFields,

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { filesField, readFiles } from './files';
+import { codeHosting, filesField, readFiles } from '../common';
 
 export const description: INodeProperties[] = showFor('gist', 'create', [
 	filesField(true, false),

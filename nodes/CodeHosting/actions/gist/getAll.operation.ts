@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, requirePathSegment, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
+import { codeHosting } from '../common';
 
 export const description: INodeProperties[] = showFor('gist', 'getAll', [
 	{

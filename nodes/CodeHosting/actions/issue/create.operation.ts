@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { repoPath, repositoryFields } from '../common';
-import { issueBody, issueFields } from './fields';
+import { codeHosting, issueBody, issueFields, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'create', [
 	...repositoryFields,

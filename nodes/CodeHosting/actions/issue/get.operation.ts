@@ -1,17 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
-
-export const issueNumberField: INodeProperties = {
-	displayName: 'Issue Number',
-	name: 'issueNumber',
-	type: 'number',
-	default: 0,
-	required: true,
-	description: 'The number of the issue (or pull request)',
-};
+import { codeHosting, issueNumberField, readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'get', [...repositoryFields, issueNumberField]);
 

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
+import { codeHosting, compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAll', [
 	...repositoryFields,

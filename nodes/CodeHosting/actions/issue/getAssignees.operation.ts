@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
-import { issueNumberField } from './get.operation';
+import { codeHosting, issueNumberField, readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAssignees', [...repositoryFields, issueNumberField]);
 

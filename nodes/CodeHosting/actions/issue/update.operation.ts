@@ -1,10 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
-import { issueNumberField } from './get.operation';
-import { issueBody, issueFields } from './fields';
+import { codeHosting, issueBody, issueFields, issueNumberField, openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'update', [
 	...repositoryFields,

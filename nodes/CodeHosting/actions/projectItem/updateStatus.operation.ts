@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
+import { codeHosting } from '../common';
 
 export const description: INodeProperties[] = showFor('projectItem', 'updateStatus', [
 	{

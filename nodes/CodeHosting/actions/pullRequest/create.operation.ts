@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { branchLocator, compact, repoPath, repositoryFields } from '../common';
+import { branchLocator, codeHosting, compact, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'create', [
 	...repositoryFields,

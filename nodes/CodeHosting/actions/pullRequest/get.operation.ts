@@ -1,16 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
-
-export const pullNumberField: INodeProperties = {
-	displayName: 'Pull Request Number',
-	name: 'pullNumber',
-	type: 'number',
-	default: 0,
-	required: true,
-};
+import { codeHosting, pullNumberField, readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'get', [...repositoryFields, pullNumberField]);
 

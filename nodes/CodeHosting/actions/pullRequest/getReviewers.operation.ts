@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
-import { pullNumberField } from './get.operation';
+import { codeHosting, pullNumberField, readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'getReviewers', [
 	...repositoryFields,

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { compact, openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
-import { pullNumberField } from './get.operation';
+import { codeHosting, compact, openClosedState, pullNumberField, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'update', [
 	...repositoryFields,

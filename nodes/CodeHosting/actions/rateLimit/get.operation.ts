@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
+import { codeHosting } from '../common';
 
 export const description: INodeProperties[] = showFor('rateLimit', 'get', []);
 

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requirePathSegment, requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { compact } from '../common';
+import { codeHosting, compact } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'create', [
 	{

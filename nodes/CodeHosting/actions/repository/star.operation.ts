@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { ownerAndRepo, repositoryFields } from '../common';
+import { codeHosting, ownerAndRepo, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('repository', 'star', [...repositoryFields]);
 

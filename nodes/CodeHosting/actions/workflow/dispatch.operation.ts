@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { parseJsonObject, requireText, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { branchLocator, repoPath, repositoryFields } from '../common';
-import { workflowLocator, workflowSegment } from './common';
+import { branchLocator, codeHosting, repoPath, repositoryFields, workflowLocator, workflowSegment } from '../common';
 
 export const description: INodeProperties[] = showFor('workflow', 'dispatch', [
 	...repositoryFields,

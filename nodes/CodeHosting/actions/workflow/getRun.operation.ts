@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { readNumber, repoPath, repositoryFields } from '../common';
+import { codeHosting, readNumber, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('workflow', 'getRun', [
 	...repositoryFields,

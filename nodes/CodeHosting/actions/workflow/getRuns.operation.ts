@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../../transport';
-import { compact, repoPath, repositoryFields } from '../common';
-import { workflowLocator, workflowSegment } from './common';
+import { codeHosting, compact, repoPath, repositoryFields, workflowLocator, workflowSegment } from '../common';
 
 export const description: INodeProperties[] = showFor('workflow', 'getRuns', [
 	...repositoryFields,

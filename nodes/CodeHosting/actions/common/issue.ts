@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { compact, list } from '../common';
+import { compact, list } from './values';
 
 /** Fields an issue can be created or updated with. */
 export const issueFields: INodeProperties[] = [
@@ -23,3 +23,22 @@ export function issueBody(fields: IDataObject): IDataObject {
 	if (body.milestone === 0) delete body.milestone;
 	return body;
 }
+
+/** The number of an issue (or pull request) to act on. */
+export const issueNumberField: INodeProperties = {
+	displayName: 'Issue Number',
+	name: 'issueNumber',
+	type: 'number',
+	default: 0,
+	required: true,
+	description: 'The number of the issue (or pull request)',
+};
+
+/** The number of a pull request to act on. */
+export const pullNumberField: INodeProperties = {
+	displayName: 'Pull Request Number',
+	name: 'pullNumber',
+	type: 'number',
+	default: 0,
+	required: true,
+};

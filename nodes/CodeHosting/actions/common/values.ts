@@ -1,0 +1,76 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/** A positive whole number (issue, pull request, run number). */
+export function readNumber(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): number {
+	const value = Number(ctx.getNodeParameter(name, itemIndex));
+	if (!Number.isInteger(value) || value < 1) {
+		throw new NodeOperationError(ctx.getNode(), `${label} must be a whole number of at least 1`, {
+			itemIndex,
+			description: `Got "${String(ctx.getNodeParameter(name, itemIndex))}".`,
+		});
+	}
+	return value;
+}
+
+/** Copies the set, non-empty fields of an n8n collection into a request body. */
+export function compact(fields: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const [key, value] of Object.entries(fields)) {
+		if (value === undefined || value === null || value === '') continue;
+		body[key] = value;
+	}
+	return body;
+}
+
+/** Comma-separated text (or an array from an expression) as a list of trimmed strings. */
+export function list(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter(Boolean);
+	if (typeof value === 'string') return value.split(',').map((entry) => entry.trim()).filter(Boolean);
+	return [];
+}
+
+/** "Direction" of a sorted list filter. */
+export const directionFilter: INodeProperties = {
+	displayName: 'Direction',
+	name: 'direction',
+	type: 'options',
+	options: [
+		{ name: 'Ascending', value: 'asc' },
+		{ name: 'Descending', value: 'desc' },
+	],
+	default: 'desc',
+};
+
+/** "State" of an issue or pull request list filter. */
+export const stateFilter: INodeProperties = {
+	displayName: 'State',
+	name: 'state',
+	type: 'options',
+	options: [
+		{ name: 'All', value: 'all' },
+		{ name: 'Closed', value: 'closed' },
+		{ name: 'Open', value: 'open' },
+	],
+	default: 'open',
+};
+
+/** "State" of an issue or pull request being updated. */
+export const openClosedState: INodeProperties = {
+	displayName: 'State',
+	name: 'state',
+	type: 'options',
+	options: [
+		{ name: 'Closed', value: 'closed' },
+		{ name: 'Open', value: 'open' },
+	],
+	default: 'open',
+};
+
+/** An update body must change something: checked before any request. */
+export function requireChanges(ctx: IExecuteFunctions, body: IDataObject, itemIndex: number): IDataObject {
+	if (Object.keys(body).length === 0) {
+		throw new NodeOperationError(ctx.getNode(), 'Add at least one field to update', { itemIndex });
+	}
+	return body;
+}
