@@ -1,6 +1,6 @@
 'use strict';
 // n8n's AI Agent with the scripted OpenAI stand-in (model "scripted-bad-input"): the model sends a
-// malformed email to Governance (Invite → Create) and issue number 0 to Code Hosting (Issue →
+// malformed email to Governance (Access → Ensure) and issue number 0 to Code Hosting (Issue →
 // Get) in one turn. Each node refuses the input before any request: the errors come back to the
 // model as the tool results, the platform stand-ins see no request, and the agent still answers.
 // The tool nodes are set to On Error → Continue, so the node's own error item ({error,

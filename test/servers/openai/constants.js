@@ -17,12 +17,14 @@ const API_KEY = 'sk-e2e-openai-stand-in-4f9c2a7e1b3d5c80';
 
 /** Scripted conversations by model name; used by test/e2e/workflows/ai-agent-*.json. */
 const SCRIPTS = {
-	// ai-agent-tools: the three action nodes of the pack as tools, one per turn, then an answer
+	// ai-agent-tools: the three action nodes of the pack as tools, one per turn, Governance access →
+	// ensure once more at the end (a repeated call must change nothing), then an answer
 	'scripted-tools': [
 		{ toolCalls: [{ tool: 'Grant_Access', arguments: { email: 'agent.invitee@example.com', role: 'editor' } }] },
 		{ toolCalls: [{ tool: 'Get_Issue', arguments: { issue_number: 1 } }] },
 		{ toolCalls: [{ tool: 'List_Clients', arguments: { limit: 5 } }] },
-		{ text: 'Invited agent.invitee@example.com as editor, read issue #1 and listed the clients.' },
+		{ toolCalls: [{ tool: 'Grant_Access', arguments: { email: 'agent.invitee@example.com', role: 'editor' } }] },
+		{ text: 'agent.invitee@example.com is invited as editor (asking again changed nothing); read issue #1 and listed the clients.' },
 	],
 	// ai-agent-bad-input: bad inputs for two tools in one turn; the errors come back, then an answer
 	'scripted-bad-input': [
