@@ -15,7 +15,7 @@
 const BASE_PATH = '/v1';
 const API_KEY = 'sk-e2e-openai-stand-in-4f9c2a7e1b3d5c80';
 
-/** Scripted conversations by model name; used by test/e2e/workflows/ai-agent-*.json. */
+/** Scripted conversations by model name; used by test/e2e/workflows/ai-agent-*.json and examples/. */
 const SCRIPTS = {
 	// ai-agent-tools: the three action nodes of the pack as tools, one per turn, Governance access →
 	// ensure once more at the end (a repeated call must change nothing), then an answer
@@ -35,6 +35,12 @@ const SCRIPTS = {
 			],
 		},
 		{ text: 'Both tools refused the input; nothing was changed.' },
+	],
+	// examples/governance-agent-access.json (README Recipes): the Governance access tools, one per turn
+	'scripted-governance-agent': [
+		{ toolCalls: [{ tool: 'Ensure_Access', arguments: { email: 'new.hire@example.com', role: 'editor' } }] },
+		{ toolCalls: [{ tool: 'Revoke_Access', arguments: { email: 'viewer@example.com' } }] },
+		{ text: 'new.hire@example.com now has the editor role (invited) and viewer@example.com was removed from the project with their API keys.' },
 	],
 };
 
