@@ -49,6 +49,28 @@ export const permissionOptions: INodeProperties[] = [
 ];
 
 /**
+ * Roles as given in the UI (a list) or by an AI agent through `$fromAI` (text such as
+ * `editor`, `Editor, Viewer` or `["editor"]`): a list of trimmed, lower-case names.
+ */
+function rolesValue(value: unknown): unknown {
+	let list = value;
+	if (typeof list === 'string') {
+		const text = list.trim();
+		if (text.startsWith('[')) {
+			try {
+				list = JSON.parse(text) as unknown;
+			} catch {
+				// Not JSON after all: read as comma-separated names below (and refused if unknown).
+				list = text;
+			}
+		}
+		if (typeof list === 'string') list = list.split(',');
+	}
+	if (!Array.isArray(list)) return list;
+	return list.map((entry) => (typeof entry === 'string' ? entry.trim().toLowerCase() : entry)).filter((entry) => entry !== '');
+}
+
+/**
  * The permissions object for an item: either the raw JSON option (checked to have an `items`
  * object of groups) or `{items: {<group>: {actions: {<action>: true}}}}` built from the roles.
  */
@@ -74,7 +96,7 @@ export function buildPermissions(ctx: IExecuteFunctions, itemIndex: number): IDa
 
 	const roles = requireChoices(
 		ctx,
-		ctx.getNodeParameter('roles', itemIndex, []),
+		rolesValue(ctx.getNodeParameter('roles', itemIndex, [])),
 		Object.keys(ROLE_ACTIONS) as Role[],
 		'Roles',
 		itemIndex,

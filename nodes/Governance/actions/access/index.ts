@@ -17,15 +17,15 @@ export const description: INodeProperties[] = [
 				name: 'Ensure',
 				value: 'ensure',
 				description:
-					'Make an email have exactly the given roles in the project: does nothing, updates the member, replaces the pending invite or invites, as needed. Safe to repeat.',
-				action: 'Ensure access for an email',
+					'Make an email have exactly the given roles (admin, editor, viewer) in the project: does nothing, updates the member, replaces the pending invite or invites, as needed. Safe to repeat.',
+				action: 'Ensure an email has exactly the given roles in the project',
 			},
 			{
 				name: 'Revoke',
 				value: 'revoke',
 				description:
 					'End an email\'s access to the project: removes the member and deletes pending invites (optionally the user\'s API keys). Safe to repeat: "notFound" when there is nothing to remove.',
-				action: 'Revoke access for an email',
+				action: 'Revoke all access of an email to the project',
 			},
 		],
 		default: 'ensure',

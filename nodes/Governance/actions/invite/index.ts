@@ -37,7 +37,7 @@ export const description: INodeProperties[] = [
 					'Change a pending invite\'s roles: deletes it and invites again; restores the old invite if the new one fails',
 				action: 'Replace an invite',
 			},
-			{ name: 'Resend', value: 'resend', description: 'Send the email of a pending invite again', action: 'Resend an invite' },
+			{ name: 'Resend', value: 'resend', description: 'Send the email of a pending invite again', action: 'Resend an invite email' },
 		],
 		default: 'create',
 	},

@@ -42,8 +42,8 @@ export const description: INodeProperties[] = showFor('project', 'create', [
 				displayName: 'Field',
 				name: 'field',
 				values: [
-					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', description: 'Body field name, sent as given (for example language)' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '', description: 'Text value of that body field' },
 				],
 			},
 		],

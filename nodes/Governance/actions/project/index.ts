@@ -27,7 +27,7 @@ export const description: INodeProperties[] = [
 				name: 'Update',
 				value: 'update',
 				description: 'Rename the credential\'s project or change its description',
-				action: 'Update a project',
+				action: 'Update the name or description of the project',
 			},
 		],
 		default: 'create',

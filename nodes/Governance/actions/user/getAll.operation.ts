@@ -30,6 +30,7 @@ export const description: INodeProperties[] = showFor('user', 'getAll', [
 					{ name: 'Workforce Embed', value: 'workforce-embed' },
 				],
 				default: 'user',
+				description: 'Only users of this type: user, machine, agent-embed or workforce-embed',
 			},
 		],
 	},

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
 		options: [
-			{ name: 'Get', value: 'get', description: 'Read one project member by user ID: profile, type and permissions', action: 'Get a user' },
+			{ name: 'Get', value: 'get', description: 'Read one project member by user ID: profile, type and permissions', action: 'Get a project member by user ID' },
 			{ name: 'Get Many', value: 'getAll', description: 'List the members of the project, optionally filtered by email', action: 'Get many users' },
 			{
 				name: 'Remove',
