@@ -5,7 +5,6 @@
  * for queue mode.
  */
 const fs = require('fs');
-const path = require('path');
 const { spawnSync } = require('child_process');
 const { runProcess, startProcess } = require('./procs');
 const { readLatestExecution, maxExecutionId } = require('./executions');

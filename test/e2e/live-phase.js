@@ -1,0 +1,172 @@
+'use strict';
+/*
+ * A running n8n for the e2e runner (steps 4 and 5 of run.js): `n8n start` (regular mode), or
+ * `n8n start` + one `n8n worker` + Redis (queue mode).
+ */
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+
+const { freePort } = require('../../e2e/lib/procs');
+const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('../../e2e/lib/n8n');
+const { secrets } = require('./credentials');
+const { test } = require('./results');
+const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');
+const { prepareUserFolder } = require('./user-folder');
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A running n8n: `n8n start` (regular mode) or `n8n start` + one `n8n worker` + Redis (queue
+ * mode). Trigger workflows run their expectation's live(ctx) scenario; in queue mode the Manual
+ * Trigger workflows also run through a Webhook-trigger variant.
+ */
+async function runLive(version, info, ctx, base, { queue }) {
+	const { tarball, servers, workflows } = ctx;
+	const label = `n8n ${version} ${queue ? 'queue mode' : 'regular mode'}`;
+	const userFolder = path.join(base, 'user');
+	const logs = path.join(base, 'logs');
+	fs.mkdirSync(logs, { recursive: true });
+	const mainPort = await freePort();
+	const baseUrl = `http://127.0.0.1:${mainPort}`;
+	const common = { WEBHOOK_URL: `http://localhost:${mainPort}/`, N8N_PORT: String(mainPort) };
+	if (queue) {
+		Object.assign(common, {
+			EXECUTIONS_MODE: 'queue',
+			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+			QUEUE_BULL_REDIS_PORT: String(await freePort()),
+		});
+	}
+	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+	const workerEnv = n8nEnv(info, userFolder, {
+		...common,
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+	});
+	const triggers = workflows.filter((w) => w.trigger);
+	const variants = queue
+		? manualOnly(workflows).map((entry) => {
+				const v = webhookVariant(entry.workflow);
+				return { ...entry, workflow: v.workflow, webhookPath: v.path };
+			})
+		: [];
+	const all = [...triggers, ...variants];
+	if (all.length === 0) return;
+	const procs = [];
+	try {
+		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)`, async () => {
+			// trigger workflows register their webhooks on the servers' fresh state at start;
+			// an expectation's prepare(ctx) may seed that state first (e.g. what a poll will find)
+			await servers.reset();
+			for (const entry of triggers) {
+				if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
+			}
+			if (queue) {
+				procs.push(await startRedis(Number(common.QUEUE_BULL_REDIS_PORT), path.join(base, 'redis'), path.join(logs, 'redis.log')));
+			}
+			// import (in queue mode n8n's CLI wants Redis) and activate / publish
+			await prepareUserFolder(info, userFolder, tarball, servers, all, mainEnv);
+			await activateWorkflows(info, mainEnv, all.map((v) => v.workflow.id));
+			const main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, 'main.log'));
+			procs.push(main);
+			await main.waitFor(/Editor is now accessible/, 180_000);
+			let worker;
+			if (queue) {
+				worker = n8nStart('n8n-worker', info, workerEnv, ['worker', '--concurrency=2'], path.join(logs, 'worker.log'));
+				procs.push(worker);
+				await worker.waitFor(/n8n worker is now ready/, 180_000);
+			}
+			for (const entry of all) {
+				const re = new RegExp(`Activated workflow "${entry.workflow.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`);
+				assert.match(main.output(), re, `workflow "${entry.workflow.name}" was not activated`);
+			}
+			return { main, worker };
+		});
+		if (!ready) return;
+		const { main, worker } = ready;
+
+		/** Waits for the next finished execution of `entry` after id `after`; in queue mode it must have run on the worker. */
+		async function waitForExecution(entry, after, { timeoutMs = 60_000 } = {}) {
+			const until = Date.now() + timeoutMs;
+			const finished = (e) => e && !['new', 'running', 'waiting'].includes(e.status);
+			// n8n 1.x on SQLite writes the status and the data in two statements: a finished status
+			// can still have the data of the execution's start (no node run yet)
+			const written = (e) => Object.keys(e.data?.resultData?.runData ?? {}).length > 0 || Boolean(e.data?.resultData?.error);
+			let execution = null;
+			while (Date.now() < until) {
+				execution = await readLatestExecution(info, userFolder, entry.workflow.id, { afterId: after });
+				if (finished(execution) && written(execution)) break;
+				await sleep(300);
+			}
+			assert.ok(execution, `no execution of "${entry.workflow.name}" after #${after}`);
+			assert.ok(finished(execution), `execution ${execution.id} still ${execution.status}`);
+			assert.ok(written(execution), `execution ${execution.id} is ${execution.status} but its data has no node run`);
+			if (queue) {
+				const started = new RegExp(`Worker started execution ${execution.id}\\b`);
+				await worker.waitFor(new RegExp(`Worker finished execution ${execution.id}\\b`), 30_000);
+				assert.match(worker.output(), started, `the worker did not run execution ${execution.id}`);
+				assert.doesNotMatch(main.output(), started, 'the main process ran it');
+			}
+			return execution;
+		}
+
+		let rest;
+		for (const entry of triggers) {
+			await test(`${label}: ${entry.base}`, async () => {
+				rest = rest ?? (await restClient(baseUrl));
+				const liveCtx = {
+					assert,
+					version,
+					queue,
+					baseUrl,
+					webhookBase: common.WEBHOOK_URL,
+					workflow: entry.workflow,
+					rest,
+					sleep,
+					lastExecutionId: () => maxExecutionId(info, userFolder),
+					waitForExecution: (after, options) => waitForExecution(entry, after, options),
+					/** The run checks every workflow gets (secrets, pairedItem, expectError) + items(). */
+					checkExecution(execution, check) {
+						checkRun({ ...entry, expectation: { servers: entry.expectation.servers, expectError: undefined, check } }, execution, servers, main.output() + (worker ? worker.output() : ''));
+					},
+					deactivate: () => rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {}),
+					logs: () => ({ main: main.output(), worker: worker ? worker.output() : '' }),
+				};
+				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));
+				await entry.expectation.live(liveCtx);
+			});
+		}
+
+		for (const entry of variants) {
+			await test(`${label}: ${entry.base} via webhook on the worker`, async () => {
+				await servers.reset(entry.expectation.servers);
+				const before = await maxExecutionId(info, userFolder);
+				const response = await fetch(`${baseUrl}/webhook/${entry.webhookPath}`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ e2e: entry.base }),
+					signal: AbortSignal.timeout(180_000),
+				});
+				const responseText = await response.text();
+				if (response.status === 404) {
+					throw new Error(`webhook not registered (404): ${responseText.slice(0, 500)}`);
+				}
+				if (!entry.expectation.expectError) {
+					assert.equal(response.status, 200, `webhook answered ${response.status}: ${responseText.slice(0, 500)}`);
+				}
+				const execution = await waitForExecution(entry, before);
+				checkRun(entry, execution, servers, worker ? worker.output() : '');
+			});
+		}
+		await test(`${label}: no secret in n8n's logs`, async () => {
+			for (const secret of secrets()) {
+				assert.ok(!main.output().includes(secret), 'secret in the main log');
+				if (worker) assert.ok(!worker.output().includes(secret), 'secret in the worker log');
+			}
+		});
+	} finally {
+		for (const proc of procs.reverse()) await proc.stop(15_000).catch(() => {});
+	}
+}
+
+module.exports = { runLive };

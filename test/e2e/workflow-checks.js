@@ -1,0 +1,156 @@
+'use strict';
+/*
+ * The e2e workflows (test/e2e/workflows/*.json with their *.expect.js) and the example workflows
+ * of examples/, their Webhook-trigger variants for queue mode, and the checks every run gets.
+ */
+const assert = require('assert');
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const { REPO_ROOT } = require('../../e2e/lib/runtime');
+const { secrets } = require('./credentials');
+
+const WORKFLOW_DIR = path.join(__dirname, 'workflows');
+const GOVERNANCE_NODE_PREFIX = 'n8n-nodes-governance-connectors.';
+
+function loadWorkflows(only) {
+	return fs
+		.readdirSync(WORKFLOW_DIR)
+		.filter((f) => f.endsWith('.json'))
+		.filter((f) => !only || f.includes(only))
+		.sort()
+		.map((file) => {
+			const base = file.replace(/\.json$/, '');
+			const workflow = JSON.parse(fs.readFileSync(path.join(WORKFLOW_DIR, file), 'utf8'));
+			const expectPath = path.join(WORKFLOW_DIR, `${base}.expect.js`);
+			if (!fs.existsSync(expectPath)) throw new Error(`${file} has no ${base}.expect.js`);
+			const expectation = require(expectPath);
+			if (!workflow.id) throw new Error(`${file} has no id`);
+			const manual = workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
+			if (typeof expectation.live === 'function') {
+				// a trigger workflow: activated in a running n8n, driven by expectation.live(ctx)
+				return { base, file, workflow, expectation, trigger: true };
+			}
+			if (!manual) throw new Error(`${file} needs a Manual Trigger (or its expect.js a live() scenario)`);
+			if (typeof expectation.check !== 'function') throw new Error(`${base}.expect.js exports no check()`);
+			return { base, file, workflow, expectation };
+		});
+}
+
+/**
+ * The example workflows of examples/ (imported by `npm start`): each must run without error and
+ * every one of its nodes must have run.
+ */
+function loadExamples(only) {
+	const dir = path.join(REPO_ROOT, 'examples');
+	if (!fs.existsSync(dir)) return [];
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.filter((f) => !only || f.includes(only))
+		.sort()
+		.map((file) => {
+			const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+			const expectation = {
+				servers: [],
+				check({ assert: a, runData }) {
+					for (const node of workflow.nodes) {
+						if (node.type === 'n8n-nodes-base.stickyNote') continue;
+						a.ok(runData[node.name], `node "${node.name}" did not run`);
+					}
+				},
+			};
+			return { base: `example ${file.replace(/\.json$/, '')}`, file, workflow, expectation, example: true };
+		});
+}
+
+/** The workflow with each Manual Trigger replaced by a Webhook trigger of the same name. */
+function webhookVariant(workflow) {
+	const copy = JSON.parse(JSON.stringify(workflow));
+	const pathName = `e2e-${workflow.id}`.toLowerCase();
+	copy.nodes = copy.nodes.map((node) =>
+		node.type === 'n8n-nodes-base.manualTrigger'
+			? {
+					id: node.id,
+					name: node.name,
+					type: 'n8n-nodes-base.webhook',
+					typeVersion: 2,
+					position: node.position,
+					webhookId: crypto.randomUUID(),
+					parameters: {
+						httpMethod: 'POST',
+						path: pathName,
+						responseMode: 'lastNode',
+						responseData: 'allEntries',
+						options: {},
+					},
+				}
+			: node,
+	);
+	copy.active = true;
+	return { workflow: copy, path: pathName };
+}
+
+/** Checks shared by every run, then the workflow's own expectations. */
+function checkRun(entry, run, servers, extraText = '') {
+	assert.ok(run && run.data && run.data.resultData, 'no execution data');
+	const { expectation } = entry;
+	const error = run.data.resultData.error;
+	if (expectation.expectError) {
+		assert.ok(error, `the execution should fail with ${expectation.expectError}, but it succeeded`);
+		assert.match(String(error.message), expectation.expectError);
+	} else if (error) {
+		assert.fail(`execution failed: ${error.message}${error.description ? ` (${error.description})` : ''}`);
+	}
+	// no credential secret in the execution data or the logs
+	const text = JSON.stringify(run) + extraText;
+	for (const secret of secrets()) {
+		assert.ok(!text.includes(secret), 'a credential secret appears in the execution data or the logs');
+	}
+	const runData = run.data.resultData.runData ?? {};
+	const nodesByName = Object.fromEntries(entry.workflow.nodes.map((n) => [n.name, n]));
+	// every item of the pack's nodes carries pairedItem
+	for (const [name, runs] of Object.entries(runData)) {
+		const type = nodesByName[name]?.type ?? '';
+		// items of the pack's action nodes (trigger output starts a chain and has no input item)
+		if (!type.startsWith(GOVERNANCE_NODE_PREFIX) || /Trigger$/.test(type)) continue;
+		for (const r of runs) {
+			for (const output of r.data?.main ?? []) {
+				for (const item of output ?? []) {
+					assert.ok(item.pairedItem !== undefined, `node "${name}": an item without pairedItem`);
+				}
+			}
+		}
+	}
+	const items = (name, { run: runIndex = 0, output = 0 } = {}) => {
+		const runs = runData[name];
+		assert.ok(runs && runs[runIndex], `node "${name}" did not run`);
+		assert.ok(!runs[runIndex].error, `node "${name}" failed: ${runs[runIndex].error?.message}`);
+		return (runs[runIndex].data?.main?.[output] ?? []).map((i) => i.json);
+	};
+	const ctx = { assert, run, items, runData, ...serverContext(servers, entry.expectation.servers) };
+	if (entry.expectation.check) entry.expectation.check(ctx);
+}
+
+/** `{ [name]: { url, state, requests, server, constants } }` for the test servers `names`. */
+function serverContext(servers, names = []) {
+	const ctx = {};
+	for (const name of names) {
+		const server = servers.get(name);
+		ctx[name] = {
+			url: server.url,
+			state: server.server.state,
+			requests: server.server.requests,
+			server: server.server,
+			constants: server.module,
+		};
+	}
+	return ctx;
+}
+
+function manualOnly(workflows) {
+	return workflows.filter((w) => !w.trigger);
+}
+
+module.exports = { loadWorkflows, loadExamples, webhookVariant, checkRun, serverContext, manualOnly, GOVERNANCE_NODE_PREFIX };
