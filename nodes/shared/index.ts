@@ -9,5 +9,6 @@ export * from './http/retry';
 export * from './http/types';
 export * from './itemLoop';
 export * from './pacer';
+export * from './parameters';
 export * from './redact';
 export * from './validation';

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readId, requireText } from '../../../shared';
+import { readId, readOnceIfStatic, requireText } from '../../../shared';
 
 const enc = encodeURIComponent;
 
@@ -18,11 +18,16 @@ export interface RepositoryReference {
 	path: string;
 }
 
-/** Reads the Repository Owner and Repository Name locators of this item. */
+/**
+ * Reads the Repository Owner and Repository Name locators of this item (once per execution
+ * when neither holds an expression: then they are the same for every item).
+ */
 export function readRepository(ctx: IExecuteFunctions, itemIndex: number): RepositoryReference {
-	const owner = readId(ctx, 'owner', 'Repository Owner', itemIndex);
-	const repo = readId(ctx, 'repository', 'Repository Name', itemIndex);
-	return { owner, repo, path: repositoryPath(owner, repo) };
+	return readOnceIfStatic(ctx, 'codeHosting.repository', ['owner', 'repository'], () => {
+		const owner = readId(ctx, 'owner', 'Repository Owner', itemIndex);
+		const repo = readId(ctx, 'repository', 'Repository Name', itemIndex);
+		return { owner, repo, path: repositoryPath(owner, repo) };
+	});
 }
 
 /** `/repos/{owner}/{repo}` for this item, both parts validated and encoded. */
