@@ -128,17 +128,7 @@ export function clientInfo(ctx: ClientInfoContext): PlatformClient {
 	return createPlatformClient(ctx, clientInfoPlatform);
 }
 
-/** One call with status and headers, `path` relative to `{baseUrl}/partner_api/v1`. */
-export async function clientInfoApiRequest<T = IDataObject>(
-	ctx: ClientInfoContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ClientRequestOptions = {},
-): Promise<ApiResponse<T>> {
-	return await clientInfo(ctx).fullRequest<T>(method, path, options);
-}
-
-/** `clientInfoApiRequest` answering with the body only (`{}` for an empty body). */
+/** One call answering the body only (`{}` for an empty body), for the trigger. */
 export async function clientInfoRequest<T = IDataObject>(
 	ctx: ClientInfoContext,
 	method: IHttpRequestMethods,

@@ -8,7 +8,6 @@ import type {
 	PlatformClient,
 	PlatformConnection,
 	PlatformDescription,
-	RequestAllOptions,
 	RequestContext,
 	RetryPolicy,
 } from '../shared';
@@ -165,14 +164,4 @@ export async function codeHostingRequest<T = IDataObject>(
 	options: ClientRequestOptions = {},
 ): Promise<T> {
 	return await codeHosting(ctx).request<T>(method, endpoint, options);
-}
-
-/** A list endpoint followed through `Link: rel="next"` until `limit` items are in hand. */
-export async function codeHostingList(
-	ctx: CodeHostingContext,
-	endpoint: string,
-	limit: number,
-	options: RequestAllOptions = {},
-): Promise<IDataObject[]> {
-	return await codeHosting(ctx).requestAll('GET', endpoint, limit, options);
 }

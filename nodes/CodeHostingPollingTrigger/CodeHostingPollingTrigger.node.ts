@@ -9,7 +9,7 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { ownerLocator, repositoryLocator, repositoryPath } from '../CodeHosting/actions/common';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
-import { codeHostingFullRequest } from '../CodeHosting/transport';
+import { codeHosting } from '../CodeHosting/transport';
 import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 
 /** Repository events feed types and the trigger event each one is. */
@@ -136,7 +136,7 @@ export class CodeHostingPollingTrigger implements INodeType {
 		const startedAt = Date.now();
 
 		// With an ETag from the last poll, an unchanged list answers 304, which costs no rate limit.
-		const response = await codeHostingFullRequest<IDataObject[]>(this, 'GET', endpoint, {
+		const response = await codeHosting(this).fullRequest<IDataObject[]>('GET', endpoint, {
 			qs,
 			headers: !manual && state.etag ? { 'If-None-Match': state.etag } : {},
 			acceptStatuses: [304],
