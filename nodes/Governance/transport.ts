@@ -1,10 +1,9 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { credentialBaseUrl } from '../../credentials/GovernanceApi.credentials';
 import type {
 	ApiErrorDetails,
 	ApiResponse,
-	ClientRequestOptions,
 	PlatformClient,
 	PlatformConnection,
 	PlatformDescription,
@@ -84,14 +83,4 @@ export function governance(ctx: RequestContext): PlatformClient {
 /** The project of the credential (loaded once per execution; sends no request). */
 export async function credentialProjectId(ctx: RequestContext, itemIndex: number): Promise<string> {
 	return ((await governance(ctx).connection(itemIndex)) as GovernanceConnection).projectId;
-}
-
-/** One call to the control API: `path` is relative to `{base_url}/latest`. */
-export async function governanceRequest<T = IDataObject>(
-	ctx: RequestContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ClientRequestOptions = {},
-): Promise<T> {
-	return await governance(ctx).request<T>(method, path, options);
 }
