@@ -13,11 +13,13 @@ import * as commit from './actions/commit';
 import * as file from './actions/file';
 import * as gist from './actions/gist';
 import * as issue from './actions/issue';
+import * as organization from './actions/organization';
 import * as projectItem from './actions/projectItem';
 import * as pullRequest from './actions/pullRequest';
 import * as rateLimit from './actions/rateLimit';
 import * as release from './actions/release';
 import * as repository from './actions/repository';
+import * as user from './actions/user';
 import * as workflow from './actions/workflow';
 import { router } from './actions/router';
 import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
@@ -53,11 +55,13 @@ export class CodeHosting implements INodeType {
 					{ name: 'File', value: 'file' },
 					{ name: 'Gist', value: 'gist' },
 					{ name: 'Issue', value: 'issue' },
+					{ name: 'Organization', value: 'organization' },
 					{ name: 'Project Item', value: 'projectItem' },
 					{ name: 'Pull Request', value: 'pullRequest' },
 					{ name: 'Rate Limit', value: 'rateLimit' },
 					{ name: 'Release', value: 'release' },
 					{ name: 'Repository', value: 'repository' },
+					{ name: 'User', value: 'user' },
 					{ name: 'Workflow', value: 'workflow' },
 				],
 				default: 'issue',
@@ -69,11 +73,13 @@ export class CodeHosting implements INodeType {
 			...file.description,
 			...gist.description,
 			...issue.description,
+			...organization.description,
 			...projectItem.description,
 			...pullRequest.description,
 			...rateLimit.description,
 			...release.description,
 			...repository.description,
+			...user.description,
 			...workflow.description,
 			requestOptionsProperty,
 		],

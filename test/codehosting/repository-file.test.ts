@@ -64,11 +64,12 @@ describe('repository', () => {
 		expect(srv.repo(ORG, 'org-repo')!.stargazers.has(LOGIN)).toBe(true);
 	});
 
-	test('a missing repository is the platform 404 with a hint, not rewritten', async () => {
+	test('a missing repository: "not found or not visible to this credential", the platform 404 kept in the description', async () => {
 		const { error } = await runCodeHosting(srv, { parameters: { resource: 'repository', operation: 'get', ...repo(LOGIN, 'nope') } });
 		expect(error?.httpCode).toBe('404');
-		expect(error?.message).toContain('Not Found');
-		expect(error?.description).toContain('cannot see it');
+		expect(error?.message).toBe(`repository ${LOGIN}/nope not found or not visible to this credential`);
+		expect(error?.description).toContain('The platform answered "Not Found (HTTP 404)".');
+		expect(error?.description).toContain('can see private repositories');
 	});
 });
 

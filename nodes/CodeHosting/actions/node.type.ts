@@ -2,17 +2,19 @@ import type { AllEntities } from 'n8n-workflow';
 
 /** Every resource of the Code Hosting node and its operations (product.md). */
 type CodeHostingMap = {
-	repository: 'create' | 'get' | 'star';
-	file: 'get' | 'createOrUpdate' | 'delete';
+	repository: 'create' | 'get' | 'star' | 'getLicense' | 'getProfile' | 'listPopularPaths' | 'listReferrers';
+	file: 'get' | 'list' | 'createOrUpdate' | 'delete';
 	branch: 'getAll' | 'get' | 'create';
 	commit: 'get' | 'getAll';
-	issue: 'getAll' | 'get' | 'create' | 'update' | 'createComment' | 'getAssignees' | 'search';
+	issue: 'getAll' | 'get' | 'create' | 'update' | 'createComment' | 'getAssignees' | 'search' | 'lock' | 'unlock';
 	pullRequest: 'getAll' | 'get' | 'create' | 'update' | 'merge' | 'getReviewers';
 	projectItem: 'updateStatus';
 	workflow: 'dispatch' | 'enable' | 'disable' | 'getRun' | 'getRuns';
 	gist: 'create' | 'update' | 'getAll';
 	release: 'getAll';
 	collaborator: 'getPermission' | 'add' | 'remove';
+	organization: 'getRepositories';
+	user: 'getCurrent' | 'getRepositories' | 'getIssues' | 'invite';
 	rateLimit: 'get';
 	apiCall: 'request';
 };

@@ -8,21 +8,32 @@ import * as apiCall from './apiCall';
 import * as branch from './branch';
 import * as collaborator from './collaborator';
 import * as commit from './commit';
+import { withRepositoryHints } from './common';
 import * as file from './file';
 import * as gist from './gist';
 import * as issue from './issue';
+import * as organization from './organization';
 import type { CodeHostingOperations, CodeHostingResource, CodeHostingType } from './node.type';
 import * as projectItem from './projectItem';
 import * as pullRequest from './pullRequest';
 import * as rateLimit from './rateLimit';
 import * as release from './release';
 import * as repository from './repository';
+import * as user from './user';
 import * as workflow from './workflow';
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R], Operation> } = {
-	repository: { create: repository.create, get: repository.get, star: repository.star },
-	file: { get: file.get, createOrUpdate: file.createOrUpdate, delete: file.delete },
+	repository: {
+		create: repository.create,
+		get: repository.get,
+		star: repository.star,
+		getLicense: repository.getLicense,
+		getProfile: repository.getProfile,
+		listPopularPaths: repository.listPopularPaths,
+		listReferrers: repository.listReferrers,
+	},
+	file: { get: file.get, list: file.list, createOrUpdate: file.createOrUpdate, delete: file.delete },
 	branch: { getAll: branch.getAll, get: branch.get, create: branch.create },
 	commit: { get: commit.get, getAll: commit.getAll },
 	issue: {
@@ -33,6 +44,8 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 		createComment: issue.createComment,
 		getAssignees: issue.getAssignees,
 		search: issue.search,
+		lock: issue.lock,
+		unlock: issue.unlock,
 	},
 	pullRequest: {
 		getAll: pullRequest.getAll,
@@ -53,6 +66,8 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 	gist: { create: gist.create, update: gist.update, getAll: gist.getAll },
 	release: { getAll: release.getAll },
 	collaborator: { getPermission: collaborator.getPermission, add: collaborator.add, remove: collaborator.remove },
+	organization: { getRepositories: organization.getRepositories },
+	user: { getCurrent: user.getCurrent, getRepositories: user.getRepositories, getIssues: user.getIssues, invite: user.invite },
 	rateLimit: { get: rateLimit.get },
 	apiCall: { request: apiCall.request },
 };
@@ -64,5 +79,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
 	}
-	return await runItemLoop.call(this, handler, codeHosting(this).secrets);
+	return await runItemLoop.call(this, withRepositoryHints(handler), codeHosting(this).secrets);
 }

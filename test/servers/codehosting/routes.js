@@ -10,7 +10,9 @@
  *   POST /user/repos, /orgs/{org}/repos; GET /repos/{o}/{r}; PUT/GET/DELETE /user/starred/{o}/{r};
  *   GET/PUT/DELETE /repos/{o}/{r}/contents/{path}; GET …/branches, …/branches/{branch};
  *   POST …/git/refs; GET …/git/ref/{ref}; GET …/commits, …/commits/{ref};
- *   GET/POST …/issues; GET/PATCH …/issues/{n}; POST …/issues/{n}/comments; GET …/assignees;
+ *   GET/POST …/issues; GET/PATCH …/issues/{n}; PUT/DELETE …/issues/{n}/lock; GET /issues;
+ *   POST …/issues/{n}/comments; GET …/assignees; GET …/git/trees/{sha}; GET …/license,
+ *   …/community/profile, …/traffic/popular/paths|referrers; POST /orgs/{org}/invitations;
  *   GET /search/issues, /search/repositories, /search/users; GET/POST …/pulls;
  *   GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers, …/reviews;
  *   GET …/actions/workflows, …/actions/workflows/{id}; POST …/workflows/{id}/dispatches;
@@ -36,6 +38,9 @@ const { registerCollaborators } = require('./resources/collaborators');
 const { registerRateLimit } = require('./resources/rate-limit');
 const { registerHooks } = require('./resources/hooks');
 const { registerEvents } = require('./resources/events');
+const { registerTrees } = require('./resources/trees');
+const { registerCommunity } = require('./resources/community');
+const { registerOrgs } = require('./resources/orgs');
 
 const GROUPS = [
 	registerRepos,
@@ -50,6 +55,9 @@ const GROUPS = [
 	registerRateLimit,
 	registerHooks,
 	registerEvents,
+	registerTrees,
+	registerCommunity,
+	registerOrgs,
 ];
 
 function createRoutes(kit) {

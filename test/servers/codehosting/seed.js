@@ -14,7 +14,7 @@
  *     mergeable false: README.md changed on both sides); workflows 161335 ci.yml (inputs
  *     environment, debug; 2 completed runs), 161336 deploy.yml (required choice input target:
  *     staging|production), 161337 nightly.yml (no workflow_dispatch); collaborator other-user
- *     (push), stargazer other-user; events PushEvent, WatchEvent, IssuesEvent, 2 ReleaseEvents.
+ *     (push), stargazer other-user; traffic (2 popular paths, referrers Google and github.com); events PushEvent, WatchEvent, IssuesEvent, 2 ReleaseEvents.
  *   octo-org/org-repo (id 1296300; README.md; issue #1 "Org issue 1"; outside-user pull).
  *   octo-user/renamed-repo (id 1296400) formerly legacy-name: /repos/octo-user/legacy-name/… →
  *     301 (307 for writes) to /repositories/1296400/…, which is served.
@@ -61,6 +61,16 @@ function seed(s) {
 	hello.updated_at = isoAt(300);
 	hello.collaborators.set(OTHER_LOGIN, 'push');
 	hello.stargazers.add(OTHER_LOGIN);
+	hello.traffic = {
+		paths: [
+			{ path: `/${LOGIN}/hello-world`, title: `${LOGIN}/hello-world: My first repository`, count: 120, uniques: 45 },
+			{ path: `/${LOGIN}/hello-world/blob/main/README.md`, title: 'hello-world/README.md at main', count: 33, uniques: 12 },
+		],
+		referrers: [
+			{ referrer: 'Google', count: 40, uniques: 21 },
+			{ referrer: 'github.com', count: 12, uniques: 7 },
+		],
+	};
 	state.users[OTHER_LOGIN].starred.add(key(LOGIN, 'hello-world'));
 	addIssues(LOGIN, 'hello-world', 1, { prefix: 'Found a bug', labels: ['bug'], assignees: [LOGIN], body: 'I am having a problem with this.' });
 	addIssues(LOGIN, 'hello-world', 1, { prefix: 'Question', user: OTHER_LOGIN, body: 'How do I @octo-user?' });

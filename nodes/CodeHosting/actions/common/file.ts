@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { requireText } from '../../../shared';
 
@@ -79,4 +80,51 @@ export function readCommit(ctx: IExecuteFunctions, itemIndex: number): { message
 	const fields = ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const branch = typeof fields.branch === 'string' && fields.branch.trim() !== '' ? fields.branch.trim() : undefined;
 	return { message, branch, identities: identities(fields) };
+}
+
+/** How File → Get (JSON) and Repository → Get License return file content. */
+export type ContentEncoding = 'auto' | 'base64';
+
+/** The "Encoding" option of content read into JSON. */
+export const contentEncodingField: INodeProperties = {
+	displayName: 'Encoding',
+	name: 'encoding',
+	type: 'options',
+	options: [
+		{
+			name: 'Text When Valid UTF-8',
+			value: 'auto',
+			description: 'Text for UTF-8 text files; base64 (with encoding "base64") for anything else, never a lossy decode',
+		},
+		{ name: 'Base64', value: 'base64', description: 'Always base64, with encoding "base64"' },
+	],
+	default: 'auto',
+	description: 'How the file content is put in the JSON output',
+};
+
+/** True when `bytes` is UTF-8 text: it decodes and re-encodes to the same bytes and has no NUL byte. */
+export function isUtf8Text(bytes: Buffer): boolean {
+	if (bytes.includes(0)) return false;
+	return Buffer.from(bytes.toString('utf8'), 'utf8').equals(bytes);
+}
+
+/**
+ * The JSON form of file content: `{ content: text }` for valid UTF-8 text in "auto" mode,
+ * otherwise `{ content: base64, encoding: 'base64' }`. Never a lossy decode.
+ */
+export function contentJson(bytes: Buffer, encoding: ContentEncoding = 'auto'): IDataObject {
+	if (encoding === 'auto' && isUtf8Text(bytes)) return { content: bytes.toString('utf8') };
+	return { content: bytes.toString('base64'), encoding: 'base64' };
+}
+
+/** The Encoding option of this item, checked. */
+export function readContentEncoding(ctx: IExecuteFunctions, itemIndex: number): ContentEncoding {
+	const value = ctx.getNodeParameter('encoding', itemIndex, 'auto');
+	if (value !== 'auto' && value !== 'base64') {
+		throw new NodeOperationError(ctx.getNode(), `Unknown value for Encoding: "${String(value)}"`, {
+			itemIndex,
+			description: 'Allowed: auto, base64.',
+		});
+	}
+	return value;
 }

@@ -12,3 +12,5 @@ export * from './locators';
 export * from './repository';
 export * from './values';
 export * from './workflow';
+export * from './repositoryHints';
+export * from './account';

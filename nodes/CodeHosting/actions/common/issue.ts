@@ -29,9 +29,11 @@ export const issueNumberField: INodeProperties = {
 	displayName: 'Issue Number',
 	name: 'issueNumber',
 	type: 'number',
-	default: 0,
+	// No default: an empty field is refused before any request (never a request for number 0).
+	default: '',
 	required: true,
-	description: 'The number of the issue (or pull request)',
+	placeholder: '42',
+	description: 'The number of the issue (or pull request), a whole number of at least 1, as shown after # on the platform',
 };
 
 /** The number of a pull request to act on. */
@@ -39,6 +41,9 @@ export const pullNumberField: INodeProperties = {
 	displayName: 'Pull Request Number',
 	name: 'pullNumber',
 	type: 'number',
-	default: 0,
+	// No default: an empty field is refused before any request (never a request for number 0).
+	default: '',
 	required: true,
+	placeholder: '42',
+	description: 'The number of the pull request, a whole number of at least 1, as shown after # on the platform',
 };

@@ -3,7 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 /** A positive whole number (issue, pull request, run number). */
 export function readNumber(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): number {
-	const value = Number(ctx.getNodeParameter(name, itemIndex));
+	const raw = ctx.getNodeParameter(name, itemIndex, '');
+	if (raw === '' || raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+		throw new NodeOperationError(ctx.getNode(), `${label} is required`, {
+			itemIndex,
+			description: `Enter the ${label.toLowerCase()}, a whole number of at least 1.`,
+		});
+	}
+	const value = Number(raw);
 	if (!Number.isInteger(value) || value < 1) {
 		throw new NodeOperationError(ctx.getNode(), `${label} must be a whole number of at least 1`, {
 			itemIndex,

@@ -2,7 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { branchLocator, codeHosting, filePath, RAW_MEDIA_TYPE, repoPath, repositoryFields } from '../common';
+import {
+	branchLocator,
+	codeHosting,
+	contentEncodingField,
+	contentJson,
+	filePath,
+	RAW_MEDIA_TYPE,
+	readContentEncoding,
+	repoPath,
+	repositoryFields,
+} from '../common';
 
 export const description: INodeProperties[] = showFor('file', 'get', [
 	...repositoryFields,
@@ -19,8 +29,10 @@ export const description: INodeProperties[] = showFor('file', 'get', [
 		name: 'asBinaryProperty',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to output the file as binary data (any size up to 100 MB, byte for byte) instead of its text in JSON',
+		description:
+			'Whether to output the file as binary data (any size up to 100 MB, byte for byte) instead of its content in JSON (text for UTF-8 text files, base64 otherwise)',
 	},
+	{ ...contentEncodingField, displayOptions: { show: { asBinaryProperty: [false] } } },
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
@@ -59,6 +71,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = ref && typeof ref === 'string' && ref.trim() !== '' ? { ref: ref.trim() } : {};
 	const endpoint = `${base}/contents/${path}`;
 	const asBinary = this.getNodeParameter('asBinaryProperty', itemIndex, true) as boolean;
+	const encoding = asBinary ? 'auto' : readContentEncoding(this, itemIndex);
 
 	if (asBinary) {
 		if (path === '') {
@@ -93,9 +106,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = await codeHosting(this).request<IDataObject | IDataObject[]>('GET', endpoint, { qs, itemIndex });
 	if (Array.isArray(body)) return body.map((json) => ({ json })); // a folder: one item per entry
 	if (body.type === 'file') {
-		let text: string;
+		let bytes: Buffer;
 		if (body.encoding === 'base64' && typeof body.content === 'string') {
-			text = Buffer.from(body.content, 'base64').toString('utf8');
+			bytes = Buffer.from(body.content, 'base64');
 		} else {
 			// Over 1 MB the JSON has no content ("encoding": "none"): read the raw bytes.
 			const raw = await codeHosting(this).fullRequest<Buffer>('GET', endpoint, {
@@ -104,10 +117,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				encoding: 'arraybuffer',
 				headers: { Accept: RAW_MEDIA_TYPE },
 			});
-			text = Buffer.from(raw.body as Buffer).toString('utf8');
+			bytes = Buffer.isBuffer(raw.body) ? raw.body : Buffer.from(raw.body as ArrayBuffer);
 		}
 		const { content: _content, encoding: _encoding, ...rest } = body;
-		return [{ json: { ...rest, content: text } }];
+		// Text only for valid UTF-8 text; anything else as base64 (never a lossy decode).
+		return [{ json: { ...rest, ...contentJson(bytes, encoding) } }];
 	}
 	return [{ json: body }];
 }

@@ -3,8 +3,9 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as createOrUpdate from './createOrUpdate.operation';
 import * as del from './delete.operation';
 import * as get from './get.operation';
+import * as list from './list.operation';
 
-export { createOrUpdate, del as delete, get };
+export { createOrUpdate, del as delete, get, list };
 
 export const description: INodeProperties[] = [
 	{
@@ -16,11 +17,13 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create or Update', value: 'createOrUpdate', description: 'Create a file or replace its content (the current SHA is looked up)', action: 'Create or update a file' },
 			{ name: 'Delete', value: 'delete', description: 'Delete a file', action: 'Delete a file' },
-			{ name: 'Get', value: 'get', description: 'Get a file (text or binary) or list a folder', action: 'Get a file' },
+			{ name: 'Get', value: 'get', description: 'Get a file (binary, or JSON with text or base64 content) or list a folder', action: 'Get a file' },
+			{ name: 'List', value: 'list', description: 'List the entries of a folder, one item each (optionally every entry below it)', action: 'List files in a folder' },
 		],
 		default: 'get',
 	},
 	...createOrUpdate.description,
 	...del.description,
 	...get.description,
+	...list.description,
 ];

@@ -5,10 +5,12 @@ import * as createComment from './createComment.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as getAssignees from './getAssignees.operation';
+import * as lock from './lock.operation';
 import * as search from './search.operation';
+import * as unlock from './unlock.operation';
 import * as update from './update.operation';
 
-export { create, createComment, get, getAll, getAssignees, search, update };
+export { create, createComment, get, getAll, getAssignees, lock, search, unlock, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -23,7 +25,9 @@ export const description: INodeProperties[] = [
 			{ name: 'Get', value: 'get', description: 'Get an issue', action: 'Get an issue' },
 			{ name: 'Get Assignees', value: 'getAssignees', description: 'Get the users assigned to an issue', action: 'Get the assignees of an issue' },
 			{ name: 'Get Many', value: 'getAll', description: 'List issues of a repository', action: 'Get many issues' },
+			{ name: 'Lock', value: 'lock', description: 'Lock the conversation of an issue or pull request, with a reason', action: 'Lock an issue' },
 			{ name: 'Search', value: 'search', description: 'Search issues and pull requests', action: 'Search issues and pull requests' },
+			{ name: 'Unlock', value: 'unlock', description: 'Unlock the conversation of an issue or pull request', action: 'Unlock an issue' },
 			{ name: 'Update', value: 'update', description: 'Update an issue', action: 'Update an issue' },
 		],
 		default: 'getAll',
@@ -33,6 +37,8 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...getAssignees.description,
+	...lock.description,
 	...search.description,
+	...unlock.description,
 	...update.description,
 ];

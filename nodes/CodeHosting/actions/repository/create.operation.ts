@@ -10,7 +10,8 @@ export const description: INodeProperties[] = showFor('repository', 'create', [
 		type: 'string',
 		default: '',
 		required: true,
-		description: 'Name of the new repository',
+		description:
+			'Name of the new repository. The platform turns characters other than letters, digits, ".", "-" and "_" into "-": the output has the name it really got.',
 	},
 	{
 		displayName: 'Organization',
@@ -46,5 +47,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const endpoint = organization
 		? `/orgs/${encodeURIComponent(requirePathSegment(this, organization, 'Organization', itemIndex))}/repos`
 		: '/user/repos';
-	return await codeHosting(this).request('POST', endpoint, { body, itemIndex });
+	const created = await codeHosting(this).request('POST', endpoint, { body, itemIndex });
+	// The platform may have rewritten the name (spaces, non-ASCII): say which one it really has.
+	if (typeof created.name === 'string' && created.name !== name) {
+		return {
+			...created,
+			requested_name: name,
+			notice: `Created as "${String(created.full_name ?? created.name)}": the platform rewrote the requested name "${name}". Use "${created.name}" in later steps.`,
+		};
+	}
+	return created;
 }

@@ -2,9 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as create from './create.operation';
 import * as get from './get.operation';
+import * as getLicense from './getLicense.operation';
+import * as getProfile from './getProfile.operation';
+import * as listPopularPaths from './listPopularPaths.operation';
+import * as listReferrers from './listReferrers.operation';
 import * as star from './star.operation';
 
-export { create, get, star };
+export { create, get, getLicense, getProfile, listPopularPaths, listReferrers, star };
 
 export const description: INodeProperties[] = [
 	{
@@ -16,11 +20,39 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create', value: 'create', description: 'Create a repository', action: 'Create a repository' },
 			{ name: 'Get', value: 'get', description: 'Get a repository\'s information', action: 'Get a repository' },
+			{
+				name: 'Get License',
+				value: 'getLicense',
+				description: 'Get the license the platform detected in a repository, with the license file\'s text',
+				action: 'Get the license of a repository',
+			},
+			{
+				name: 'Get Profile',
+				value: 'getProfile',
+				description: 'Get the community profile of a repository: health percentage and which community files (README, license, contributing guide, templates) it has',
+				action: 'Get the community profile of a repository',
+			},
+			{
+				name: 'List Popular Paths',
+				value: 'listPopularPaths',
+				description: 'List the 10 most viewed paths of a repository over the last 14 days (needs push access)',
+				action: 'List popular paths of a repository',
+			},
+			{
+				name: 'List Referrers',
+				value: 'listReferrers',
+				description: 'List the 10 top referring sites of a repository over the last 14 days (needs push access)',
+				action: 'List top referrers of a repository',
+			},
 			{ name: 'Star', value: 'star', description: 'Star a repository', action: 'Star a repository' },
 		],
 		default: 'get',
 	},
 	...create.description,
 	...get.description,
+	...getLicense.description,
+	...getProfile.description,
+	...listPopularPaths.description,
+	...listReferrers.description,
 	...star.description,
 ];

@@ -1,12 +1,12 @@
 'use strict';
-/** Issues and comments: GET/POST …/issues; GET/PATCH …/issues/{n}; POST …/issues/{n}/comments; GET …/assignees. */
+/** Issues and comments: GET/POST …/issues; GET/PATCH …/issues/{n}; PUT/DELETE …/issues/{n}/lock; POST …/issues/{n}/comments; GET …/assignees; GET /issues (the caller's issues). */
 const git = require('../git');
 const shapes = require('../shapes');
 
 /** Adds the handlers to `routes` (see ../routes.js). */
 function registerIssues(routes, kit, common) {
 	const { state } = kit;
-	const { repoFor, issueFor, sortBy, sinceFilter, kitForShapes, issueJson, issueWebhook } = common;
+	const { repoFor, repoJson, issueFor, sortBy, sinceFilter, kitForShapes, issueJson, issueWebhook } = common;
 
 	// ------------------------------------------------------------ issues
 
@@ -126,6 +126,70 @@ function registerIssues(routes, kit, common) {
 		issue.updated_at = git.isoNow();
 		for (const action of actions) issueWebhook(ctx, repo, issue, action);
 		return { body: issueJson(ctx, repo, issue) };
+	};
+
+	routes['PUT /repos/{owner}/{repo}/issues/{issue_number}/lock'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const issue = issueFor(ctx, repo, ctx.params.issue_number);
+		issue.locked = true;
+		issue.lock_reason = ctx.body?.lock_reason ?? null;
+		issue.updated_at = git.isoNow();
+		issueWebhook(ctx, repo, issue, 'locked');
+		return { status: 204 };
+	};
+
+	routes['DELETE /repos/{owner}/{repo}/issues/{issue_number}/lock'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const issue = issueFor(ctx, repo, ctx.params.issue_number);
+		issue.locked = false;
+		issue.lock_reason = null;
+		issue.updated_at = git.isoNow();
+		issueWebhook(ctx, repo, issue, 'unlocked');
+		return { status: 204 };
+	};
+
+	/** Repositories whose issues GET /issues looks at: owned, collaborated on, or of the caller's organizations. */
+	function involvedRepos(login) {
+		const me = login.toLowerCase();
+		return Object.values(state.repos).filter((repo) => {
+			if (!repo.has_issues || kit.level(repo, login) === null) return false;
+			const org = state.orgs[repo.owner.toLowerCase()];
+			return repo.owner.toLowerCase() === me || repo.collaborators.has(me) || Boolean(org && Object.keys(org.members).some((m) => m.toLowerCase() === me));
+		});
+	}
+
+	routes['GET /issues'] = (ctx) => {
+		const me = ctx.who.login.toLowerCase();
+		const filter = ctx.query.filter ?? 'assigned';
+		const mentions = (issue) => (issue.body ?? '').toLowerCase().includes(`@${me}`);
+		const wanted = {
+			assigned: (issue) => issue.assignees.some((a) => a.toLowerCase() === me),
+			created: (issue) => issue.user.toLowerCase() === me,
+			mentioned: mentions,
+			subscribed: (issue) => issue.user.toLowerCase() === me || issue.assignees.some((a) => a.toLowerCase() === me) || mentions(issue),
+			repos: () => true,
+			all: () => true,
+		}[filter];
+		const state_ = ctx.query.state ?? 'open';
+		let list = [];
+		for (const repo of involvedRepos(ctx.who.login)) {
+			for (const issue of repo.issues.values()) if (wanted(issue)) list.push({ repo, issue });
+		}
+		list = list.filter(({ issue }) => state_ === 'all' || issue.state === state_);
+		if (ctx.query.labels) {
+			const labels = String(ctx.query.labels).split(',').map((l) => l.trim().toLowerCase()).filter(Boolean);
+			list = list.filter(({ issue }) => labels.every((l) => issue.labels.some((x) => x.toLowerCase() === l)));
+		}
+		if (ctx.query.since) list = list.filter(({ issue }) => Date.parse(issue.updated_at) >= Date.parse(ctx.query.since));
+		const sort = ctx.query.sort ?? 'created';
+		const decorated = list.map((entry) => ({
+			...entry,
+			key: sort === 'comments'
+				? [...entry.repo.comments.values()].filter((c) => c.issueNumber === entry.issue.number).length * 1e12 + entry.issue.id
+				: `${sort === 'updated' ? entry.issue.updated_at : entry.issue.created_at}${String(entry.issue.id).padStart(12, '0')}`,
+		}));
+		const page = kit.paginate(ctx, sortBy(decorated, 'key', ctx.query.direction ?? 'desc'));
+		return { body: page.map(({ repo, issue }) => ({ ...issueJson(ctx, repo, issue), repository: repoJson(ctx, repo) })) };
 	};
 
 	routes['POST /repos/{owner}/{repo}/issues/{issue_number}/comments'] = (ctx) => {
