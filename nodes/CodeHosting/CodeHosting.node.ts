@@ -19,6 +19,7 @@ import * as pullRequest from './actions/pullRequest';
 import * as rateLimit from './actions/rateLimit';
 import * as release from './actions/release';
 import * as repository from './actions/repository';
+import * as review from './actions/review';
 import * as user from './actions/user';
 import * as workflow from './actions/workflow';
 import { router } from './actions/router';
@@ -34,7 +35,7 @@ export class CodeHosting implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Act on repositories, files, branches, commits, issues, pull requests, workflows, gists, releases, collaborators and project items (GitHub and GitHub Enterprise Server)',
+			'Act on repositories, files, branches, commits, issues, pull requests, reviews, workflows, gists, releases, collaborators and project items (GitHub and GitHub Enterprise Server)',
 		defaults: { name: 'Code Hosting' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -61,6 +62,7 @@ export class CodeHosting implements INodeType {
 					{ name: 'Rate Limit', value: 'rateLimit' },
 					{ name: 'Release', value: 'release' },
 					{ name: 'Repository', value: 'repository' },
+					{ name: 'Review', value: 'review' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workflow', value: 'workflow' },
 				],
@@ -79,6 +81,7 @@ export class CodeHosting implements INodeType {
 			...rateLimit.description,
 			...release.description,
 			...repository.description,
+			...review.description,
 			...user.description,
 			...workflow.description,
 			requestOptionsProperty,

@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
 import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
-import { EVENT_RULES } from './events';
+import { ALL_PLATFORM_EVENTS, EVENT_RULES, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
 import { checkExists, create, handleDelivery, remove, verifySignature } from './webhook';
 
 export class CodeHostingTrigger implements INodeType {
@@ -48,11 +48,32 @@ export class CodeHostingTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [],
-				options: EVENT_RULES.map((rule) => ({
-					name: rule.name.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
-					value: rule.name,
-					description: rule.description,
-				})).sort((a, b) => a.name.localeCompare(b.name)),
+				options: [
+					...EVENT_RULES.map((rule) => ({
+						name: rule.name.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
+						value: rule.name,
+						description: rule.description,
+					})),
+					{
+						name: 'Other Events',
+						value: OTHER_EVENTS,
+						description: 'Any webhook event of the platform by its name (Platform Events), or * for all; emitted as it comes',
+					},
+				].sort((a, b) => a.name.localeCompare(b.name)),
+			},
+			{
+				displayName: 'Platform Events',
+				name: 'platformEvents',
+				type: 'multiOptions',
+				required: true,
+				default: [],
+				description:
+					'Webhook events of the platform to start on, by their names (such as check_run, label, deployment_status), or * for every event. Each delivery becomes one item with event "otherEvents", webhookEvent, action and the payload.',
+				displayOptions: { show: { events: [OTHER_EVENTS] } },
+				options: PLATFORM_EVENT_CHOICES.map((event) => ({
+					name: event === ALL_PLATFORM_EVENTS ? '* (All Events)' : event,
+					value: event,
+				})),
 			},
 			{
 				displayName: 'Options',

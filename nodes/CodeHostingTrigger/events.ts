@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { PLATFORM_EVENTS } from './platformEvents';
+
 /**
  * Every webhook trigger event (product.md) and how it is recognised in a delivery: the platform
  * event, the actions that count, and for some a further test on the payload.
@@ -26,6 +28,21 @@ export interface MatchContext {
 	columnId?: string;
 	/** Name of the project status field. */
 	statusField: string;
+	/** For otherEvents: the platform events chosen by name, or `*`. */
+	platformEvents?: string[];
+}
+
+/** The `events` value that subscribes to platform events by name (parameter `platformEvents`). */
+export const OTHER_EVENTS = 'otherEvents';
+/** The `platformEvents` value for every event of the platform. */
+export const ALL_PLATFORM_EVENTS = '*';
+
+/** The choices of `platformEvents`: `*` first, then every webhook event of the platform. */
+export const PLATFORM_EVENT_CHOICES: readonly string[] = [ALL_PLATFORM_EVENTS, ...PLATFORM_EVENTS];
+
+/** Chosen platform events that are not events of the platform (from an expression). */
+export function unknownPlatformEvents(platformEvents: string[]): string[] {
+	return platformEvents.filter((event) => !PLATFORM_EVENT_CHOICES.includes(event));
 }
 
 const MENTION_SOURCES: Record<string, string[]> = {
@@ -147,6 +164,19 @@ export function webhookEventsFor(names: string[]): string[] {
 	return [...events].sort();
 }
 
+/**
+ * What the webhook subscribes to: the platform events of the named trigger events, plus, with
+ * otherEvents, the chosen platform events (`*` alone when all are chosen), sorted.
+ */
+export function subscribedEvents(names: string[], platformEvents: string[] = []): string[] {
+	const events = new Set(webhookEventsFor(names));
+	if (names.includes(OTHER_EVENTS)) {
+		if (platformEvents.includes(ALL_PLATFORM_EVENTS)) return [ALL_PLATFORM_EVENTS];
+		for (const event of platformEvents) events.add(event);
+	}
+	return [...events].sort();
+}
+
 export interface MatchedItem {
 	event: string;
 	json: IDataObject;
@@ -171,6 +201,16 @@ export function matchDelivery(
 		const base = { event: name, webhookEvent, action: action ?? null, deliveryId };
 		const parts = rule.split ? rule.split(payload) : [payload];
 		for (const part of parts) items.push({ ...part, ...base });
+	}
+	// otherEvents: a chosen platform event is emitted as it comes, unless a named event above
+	// already emitted this delivery.
+	const platformEvents = context.platformEvents ?? [];
+	if (
+		items.length === 0 &&
+		chosen.includes(OTHER_EVENTS) &&
+		(platformEvents.includes(ALL_PLATFORM_EVENTS) || platformEvents.includes(webhookEvent))
+	) {
+		items.push({ ...payload, event: OTHER_EVENTS, webhookEvent, action: action ?? null, deliveryId });
 	}
 	return items;
 }

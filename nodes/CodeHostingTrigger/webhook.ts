@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { codeHostingFullRequest, codeHostingRequest, connectionOf } from '../CodeHosting/transport';
 import type { MatchContext } from './events';
-import { EVENT_RULES, matchDelivery, webhookEventsFor } from './events';
+import { EVENT_RULES, matchDelivery, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
 
 /**
  * The Code Hosting Trigger's webhook: its lifecycle on the platform (checkExists, create,
@@ -21,6 +21,8 @@ interface DeliveryFilter extends IDataObject {
 	events: string[];
 	columnId?: string;
 	statusField: string;
+	/** With otherEvents: the platform events chosen by name, or `*`. */
+	platformEvents?: string[];
 }
 
 interface HookState extends IDataObject {
@@ -59,6 +61,10 @@ function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 		statusField: typeof options.statusField === 'string' && options.statusField !== '' ? options.statusField : 'Status',
 	};
 	if (typeof options.columnId === 'string' && options.columnId !== '') filter.columnId = options.columnId;
+	if (events.includes(OTHER_EVENTS)) {
+		const chosen = ctx.getNodeParameter('platformEvents', []) as string[] | string;
+		filter.platformEvents = [...new Set((Array.isArray(chosen) ? chosen : String(chosen).split(',')).map((event) => String(event).trim()).filter(Boolean))];
+	}
 	return filter;
 }
 
@@ -90,7 +96,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const hook = response.body;
 	const config = (hook.config ?? {}) as IDataObject;
 	const filter = filterOf(this);
-	const wanted = webhookEventsFor(filter.events);
+	const wanted = subscribedEvents(filter.events, filter.platformEvents);
 	const events = Array.isArray(hook.events) ? [...(hook.events as string[])].sort() : [];
 	// Exactly the needed events: with more, the platform would keep sending deliveries that
 	// are only thrown away; with fewer, some chosen events would never arrive.
@@ -107,6 +113,20 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const filter = filterOf(this);
 	const chosen = filter.events;
 	if (chosen.length === 0) throw new NodeOperationError(this.getNode(), 'Choose at least one event');
+	if (chosen.includes(OTHER_EVENTS)) {
+		const platformEvents = filter.platformEvents ?? [];
+		if (platformEvents.length === 0) {
+			throw new NodeOperationError(this.getNode(), 'Choose at least one platform event for Other Events', {
+				description: 'Pick event names such as check_run or label under Platform Events, or * for every event.',
+			});
+		}
+		const unknown = unknownPlatformEvents(platformEvents);
+		if (unknown.length > 0) {
+			throw new NodeOperationError(this.getNode(), `Unknown platform event: ${unknown.join(', ')}`, {
+				description: `Known events: ${PLATFORM_EVENT_CHOICES.join(', ')}.`,
+			});
+		}
+	}
 	const scope = this.getNodeParameter('scope', 'repository') as string;
 	const orgOnly = EVENT_RULES.filter((rule) => rule.organizationOnly && chosen.includes(rule.name));
 	if (scope !== 'organization' && orgOnly.length > 0) {
@@ -126,7 +146,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const body = {
 		name: 'web',
 		active: true,
-		events: webhookEventsFor(chosen),
+		events: subscribedEvents(chosen, filter.platformEvents),
 		config: { url: webhookUrl, content_type: 'json', secret, insecure_ssl: '0' },
 	};
 	let response = await codeHostingFullRequest<IDataObject>(this, 'POST', endpoint, { body, acceptStatuses: [422] });
@@ -193,8 +213,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 	// A webhook activated by an earlier version of this node has no stored filter: read it once.
 	if (!state.filter) state.filter = filterOf(this);
-	const { events, columnId, statusField } = state.filter;
-	const context: MatchContext = { login: state.login, columnId, statusField };
+	const { events, columnId, statusField, platformEvents } = state.filter;
+	const context: MatchContext = { login: state.login, columnId, statusField, platformEvents };
 	const payload = (request.body ?? {}) as IDataObject;
 	const items = matchDelivery(events, webhookEvent, String(request.headers['x-github-delivery'] ?? ''), payload, context);
 	if (items.length === 0) return { webhookResponse: { ok: true, ignored: true } };

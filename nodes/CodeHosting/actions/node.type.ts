@@ -9,9 +9,10 @@ type CodeHostingMap = {
 	issue: 'getAll' | 'get' | 'create' | 'update' | 'createComment' | 'getAssignees' | 'search' | 'lock' | 'unlock';
 	pullRequest: 'getAll' | 'get' | 'create' | 'update' | 'merge' | 'getReviewers';
 	projectItem: 'updateStatus';
-	workflow: 'dispatch' | 'enable' | 'disable' | 'getRun' | 'getRuns';
+	workflow: 'dispatch' | 'dispatchAndWait' | 'enable' | 'disable' | 'get' | 'getAll' | 'getRun' | 'getRuns' | 'getUsage';
 	gist: 'create' | 'update' | 'getAll';
-	release: 'getAll';
+	release: 'create' | 'get' | 'getAll' | 'update' | 'delete';
+	review: 'create' | 'get' | 'getAll' | 'update';
 	collaborator: 'getPermission' | 'add' | 'remove';
 	organization: 'getRepositories';
 	user: 'getCurrent' | 'getRepositories' | 'getIssues' | 'invite';

@@ -19,6 +19,7 @@ import * as pullRequest from './pullRequest';
 import * as rateLimit from './rateLimit';
 import * as release from './release';
 import * as repository from './repository';
+import * as review from './review';
 import * as user from './user';
 import * as workflow from './workflow';
 
@@ -58,13 +59,18 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 	projectItem: { updateStatus: projectItem.updateStatus },
 	workflow: {
 		dispatch: workflow.dispatch,
+		dispatchAndWait: workflow.dispatchAndWait,
 		enable: workflow.enable,
 		disable: workflow.disable,
+		get: workflow.get,
+		getAll: workflow.getAll,
 		getRun: workflow.getRun,
 		getRuns: workflow.getRuns,
+		getUsage: workflow.getUsage,
 	},
 	gist: { create: gist.create, update: gist.update, getAll: gist.getAll },
-	release: { getAll: release.getAll },
+	release: { create: release.create, get: release.get, getAll: release.getAll, update: release.update, delete: release.delete },
+	review: { create: review.create, get: review.get, getAll: review.getAll, update: review.update },
 	collaborator: { getPermission: collaborator.getPermission, add: collaborator.add, remove: collaborator.remove },
 	organization: { getRepositories: organization.getRepositories },
 	user: { getCurrent: user.getCurrent, getRepositories: user.getRepositories, getIssues: user.getIssues, invite: user.invite },

@@ -101,7 +101,10 @@ function createItems(s) {
 		return issue;
 	}
 
-	/** Adds a workflow. opts: {id, name, path ('.github/workflows/<file>'), state, dispatchable, inputs}. */
+	/**
+	 * Adds a workflow. opts: {id, name, path ('.github/workflows/<file>'), state, dispatchable, inputs,
+	 * conclusion (of its dispatched runs when they complete; default success)}.
+	 */
 	function addWorkflow(owner, name, opts = {}) {
 		const repo = mustRepo(owner, name);
 		const id = opts.id ?? nextId();
@@ -114,6 +117,7 @@ function createItems(s) {
 			state: opts.state ?? 'active',
 			dispatchable: opts.dispatchable ?? true,
 			inputs: opts.inputs ?? {},
+			conclusion: opts.conclusion ?? 'success',
 			created_at: opts.created_at ?? isoAt(60),
 			updated_at: opts.created_at ?? isoAt(60),
 		};

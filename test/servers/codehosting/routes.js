@@ -14,11 +14,13 @@
  *   POST …/issues/{n}/comments; GET …/assignees; GET …/git/trees/{sha}; GET …/license,
  *   …/community/profile, …/traffic/popular/paths|referrers; POST /orgs/{org}/invitations;
  *   GET /search/issues, /search/repositories, /search/users; GET/POST …/pulls;
- *   GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers, …/reviews;
+ *   GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers; GET/POST …/pulls/{n}/reviews,
+ *   GET/PUT …/reviews/{id};
  *   GET …/actions/workflows, …/actions/workflows/{id}; POST …/workflows/{id}/dispatches;
  *   PUT …/workflows/{id}/enable|disable; GET …/actions/runs, …/workflows/{id}/runs,
  *   …/actions/runs/{id}; POST /gists; PATCH/GET /gists/{id}; GET /gists, /users/{u}/gists;
- *   GET …/releases; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
+ *   GET/POST …/releases, GET/PATCH/DELETE …/releases/{id}, GET …/releases/tags/{tag};
+ *   GET …/actions/workflows/{id}/timing; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
  *   PUT/DELETE …/collaborators/{u}; GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id}
  *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events.
  *
@@ -31,6 +33,7 @@ const { registerContents } = require('./resources/contents');
 const { registerIssues } = require('./resources/issues');
 const { registerSearch } = require('./resources/search');
 const { registerPulls } = require('./resources/pulls');
+const { registerReviews } = require('./resources/reviews');
 const { registerActions } = require('./resources/actions');
 const { registerGists } = require('./resources/gists');
 const { registerReleases } = require('./resources/releases');
@@ -48,6 +51,7 @@ const GROUPS = [
 	registerIssues,
 	registerSearch,
 	registerPulls,
+	registerReviews,
 	registerActions,
 	registerGists,
 	registerReleases,

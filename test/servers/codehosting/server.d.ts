@@ -67,7 +67,7 @@ export interface Issue {
 		mergeable?: boolean | null;
 		maintainer_can_modify: boolean;
 		requested_reviewers: string[];
-		reviews: Array<{ id: number; node_id: string; user: string; state: string; body: string; commit_id: string; submitted_at: string }>;
+		reviews: Array<{ id: number; node_id: string; user: string; state: string; body: string; commit_id: string; submitted_at?: string; comments?: Array<Record<string, unknown>> }>;
 	};
 }
 
@@ -79,6 +79,8 @@ export interface Workflow {
 	state: 'active' | 'disabled_manually';
 	dispatchable: boolean;
 	inputs: Record<string, { required?: boolean; type?: string; options?: string[] }>;
+	/** Conclusion of its dispatched runs when they complete. */
+	conclusion: string;
 	created_at: string;
 	updated_at: string;
 }
@@ -129,7 +131,7 @@ export interface Repo {
 	stargazers: Set<string>;
 	workflows: Map<number, Workflow>;
 	runs: Map<number, WorkflowRun>;
-	releases: Array<{ id: number; node_id: string; tag_name: string; name: string; body: string | null; draft: boolean; prerelease: boolean; author: string; created_at: string; published_at: string }>;
+	releases: Array<{ id: number; node_id: string; tag_name: string; target_commitish: string; name: string | null; body: string | null; draft: boolean; prerelease: boolean; author: string; created_at: string; updated_at?: string; published_at: string | null }>;
 	[key: string]: unknown;
 }
 
@@ -206,6 +208,8 @@ export interface CodeHostingState {
 	events: Array<{ id: string; type: string; actor: string; repo: { id: number; name: string }; public: boolean; created_at: string }>;
 	rate: { core: RateResource; search: RateResource; graphql: RateResource };
 	secondary: { retryAfter: number; times: number; status: number };
+	/** 'never': dispatched runs stay queued (default: each read of one moves it a step to completed). */
+	runProgress?: 'never';
 }
 
 export interface DeliveryResult {
@@ -255,7 +259,7 @@ export interface CodeHostingServer {
 	addBranch(owner: string, repo: string, branch: string, from?: string): string;
 	addIssues(owner: string, repo: string, n: number, opts?: { state?: 'open' | 'closed'; labels?: string[]; assignees?: string[]; user?: string; prefix?: string; body?: string }): Issue[];
 	addPull(owner: string, repo: string, opts?: { head?: string; base?: string; title?: string; body?: string; draft?: boolean; mergeable?: boolean; reviewers?: string[]; reviews?: Array<{ user?: string; state?: string; body?: string }>; user?: string; file?: string }): Issue;
-	addWorkflow(owner: string, repo: string, opts?: { id?: number; name?: string; path?: string; state?: 'active' | 'disabled_manually'; dispatchable?: boolean; inputs?: Workflow['inputs'] }): Workflow;
+	addWorkflow(owner: string, repo: string, opts?: { id?: number; name?: string; path?: string; state?: 'active' | 'disabled_manually'; dispatchable?: boolean; inputs?: Workflow['inputs']; conclusion?: string }): Workflow;
 	addWorkflowRuns(owner: string, repo: string, workflowId: number, n: number, opts?: { status?: string; conclusion?: string | null; event?: string; branch?: string; actor?: string }): WorkflowRun[];
 	setRunStatus(owner: string, repo: string, runId: number, status: string, conclusion?: string): WorkflowRun;
 	addGist(owner: string, opts?: { id?: string; description?: string; public?: boolean; files?: Record<string, string>; created_at?: string }): Gist;

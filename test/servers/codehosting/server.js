@@ -50,7 +50,8 @@
  *   renameRepo(owner, old, new) · addProject('organization'|'user', owner, {number, title,
  *   fields, items}) · addEvent(type, actor, owner, repo, payload) · repo(owner, name) → Repo ·
  *   fileContent(owner, repo, path, ref?) → Buffer.
- * Other controls: failNext, setRateLimit, setSecondaryRateLimit, setAutoDeliver, settle,
+ * Other controls: state.runProgress = 'never' (dispatched runs stay queued; by default each read of
+ * a dispatched run moves it queued → in_progress → completed), failNext, setRateLimit, setSecondaryRateLimit, setAutoDeliver, settle,
  * deliver(hookId, event, payload?, {signature: 'valid'|'missing'|'wrong', action}),
  * examplePayload(event, action?) (from @octokit/webhooks-examples), hooks, requests,
  * resetRequests, responseProblems (with option validateResponses: true).

@@ -12,5 +12,7 @@ export * from './locators';
 export * from './repository';
 export * from './values';
 export * from './workflow';
+export * from './release';
+export * from './review';
 export * from './repositoryHints';
 export * from './account';

@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireText } from '../../../shared';
+import { parseJsonObject, requireText } from '../../../shared';
 
 export const workflowLocator: INodeProperties = {
 	displayName: 'Workflow',
@@ -24,4 +24,32 @@ export const workflowLocator: INodeProperties = {
 export function workflowSegment(ctx: IExecuteFunctions, itemIndex: number): string {
 	const value = requireText(ctx, ctx.getNodeParameter('workflowId', itemIndex, '', { extractValue: true }), 'Workflow', itemIndex);
 	return encodeURIComponent(value.replace(/^\.github\/workflows\//, ''));
+}
+
+/** The fields of a workflow_dispatch: ref and inputs (after the repository and workflow). */
+export function dispatchFields(branchField: INodeProperties): INodeProperties[] {
+	return [
+		branchField,
+		{
+			displayName: 'Inputs',
+			name: 'inputs',
+			type: 'json',
+			default: '{}',
+			description: 'Inputs of the workflow (workflow_dispatch inputs) as a JSON object',
+		},
+	];
+}
+
+/** The workflow, ref and inputs of a dispatch for this item, validated before any request. */
+export function readDispatch(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+): { workflow: string; ref: string; inputs: IDataObject; body: IDataObject } {
+	const workflow = workflowSegment(ctx, itemIndex);
+	const ref = requireText(ctx, ctx.getNodeParameter('ref', itemIndex, '', { extractValue: true }), 'Ref', itemIndex);
+	const rawInputs = ctx.getNodeParameter('inputs', itemIndex, '{}');
+	const inputs = rawInputs === '' ? {} : parseJsonObject(ctx, rawInputs, 'Inputs', itemIndex);
+	const body: IDataObject = { ref };
+	if (Object.keys(inputs).length > 0) body.inputs = inputs;
+	return { workflow, ref, inputs, body };
 }

@@ -1,8 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as update from './update.operation';
 
-export { getAll };
+export { create, del as delete, get, getAll, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -11,8 +15,18 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['release'] } },
-		options: [{ name: 'Get Many', value: 'getAll', description: 'List releases', action: 'Get many releases' }],
+		options: [
+			{ name: 'Create', value: 'create', description: 'Create a release for a tag (the tag is created when missing)', action: 'Create a release' },
+			{ name: 'Delete', value: 'delete', description: 'Delete a release by ID (its tag stays)', action: 'Delete a release' },
+			{ name: 'Get', value: 'get', description: 'Get a release by ID or by tag', action: 'Get a release' },
+			{ name: 'Get Many', value: 'getAll', description: 'List releases, newest first', action: 'Get many releases' },
+			{ name: 'Update', value: 'update', description: 'Change a release (name, notes, tag, draft, prerelease)', action: 'Update a release' },
+		],
 		default: 'getAll',
 	},
+	...create.description,
+	...del.description,
+	...get.description,
 	...getAll.description,
+	...update.description,
 ];

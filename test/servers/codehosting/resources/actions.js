@@ -1,5 +1,11 @@
 'use strict';
-/** Actions: workflows (list, get, dispatch, enable, disable) and workflow runs. */
+/**
+ * Actions: workflows (list, get, dispatch, enable, disable, timing) and workflow runs.
+ * A dispatched run goes through GitHub's lifecycle queued → in_progress → completed: each read
+ * of the run (GET …/actions/runs/{id}) moves it one step, the way time passes between the polls
+ * of a client, and completes it with the workflow's `conclusion` (seed option, default success).
+ * `state.runProgress = 'never'` keeps dispatched runs queued (a run that never finishes).
+ */
 const git = require('../git');
 const shapes = require('../shapes');
 
@@ -22,6 +28,28 @@ function registerActions(routes, kit, common) {
 		const list = [...repo.workflows.values()].sort((a, b) => a.id - b.id);
 		return { body: { total_count: list.length, workflows: kit.paginate(ctx, list).map((w) => shapes.workflow(ctx.u, repo, w)) } };
 	};
+
+	routes['GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/timing'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const w = workflowFor(ctx, repo);
+		// Billable time of this month: one minute of Linux runner per completed run.
+		const completed = [...repo.runs.values()].filter((run) => run.workflow_id === w.id && run.status === 'completed');
+		return { body: { billable: { UBUNTU: { total_ms: completed.length * 60000 }, MACOS: { total_ms: 0 }, WINDOWS: { total_ms: 0 } } } };
+	};
+
+	/** One step of a dispatched run's lifecycle, with its workflow_run webhook. */
+	function advance(ctx, repo, run) {
+		if (!run.progresses || run.status === 'completed' || kit.state.runProgress === 'never') return;
+		const w = repo.workflows.get(run.workflow_id);
+		run.status = run.status === 'queued' ? 'in_progress' : 'completed';
+		run.conclusion = run.status === 'completed' ? (w?.conclusion ?? 'success') : null;
+		run.updated_at = git.isoNow();
+		kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: run.actor }, () => ({
+			action: run.status,
+			workflow_run: shapes.workflowRun(ctx.u, repo, run, kitForShapes),
+			workflow: shapes.workflow(ctx.u, repo, w),
+		}));
+	}
 
 	routes['GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}'] = (ctx) => {
 		const repo = repoFor(ctx);
@@ -50,6 +78,7 @@ function registerActions(routes, kit, common) {
 			if (value !== undefined && typeof value === 'object') throw ctx.fail(422, `Provided value for input '${name}' must be a string`);
 		}
 		const run = kit.createRun(repo, w, { branch: ref, event: 'workflow_dispatch', actor: ctx.who.login, status: 'queued', conclusion: null, inputs });
+		run.progresses = true;
 		kit.emitWebhook('workflow_dispatch', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ inputs, ref: `refs/heads/${ref}`, workflow: w.path }));
 		kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: ctx.who.login }, () => ({
 			action: 'requested',
@@ -120,6 +149,7 @@ function registerActions(routes, kit, common) {
 		const repo = repoFor(ctx);
 		const run = repo.runs.get(Number(ctx.params.run_id));
 		if (!run) throw ctx.notFound();
+		advance(ctx, repo, run);
 		return { body: shapes.workflowRun(ctx.u, repo, run, kitForShapes) };
 	};
 }

@@ -1,5 +1,5 @@
 'use strict';
-/** Pull requests: GET/POST …/pulls; GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers, …/reviews. */
+/** Pull requests: GET/POST …/pulls; GET/PATCH …/pulls/{n}; PUT …/pulls/{n}/merge; GET …/pulls/{n}/requested_reviewers (reviews: reviews.js). */
 const git = require('../git');
 const shapes = require('../shapes');
 
@@ -156,12 +156,6 @@ function registerPulls(routes, kit, common) {
 		const repo = repoFor(ctx);
 		const issue = pullFor(ctx, repo, ctx.params.pull_number);
 		return { body: { users: issue.pull.requested_reviewers.map((login) => shapes.simpleUser(ctx.u, kit.account(login))), teams: [] } };
-	};
-
-	routes['GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews'] = (ctx) => {
-		const repo = repoFor(ctx);
-		const issue = pullFor(ctx, repo, ctx.params.pull_number);
-		return { body: kit.paginate(ctx, issue.pull.reviews).map((r) => shapes.review(ctx.u, repo, issue, r, kitForShapes)) };
 	};
 }
 

@@ -146,7 +146,7 @@ function release(u, repo, r, kit) {
 		prerelease: Boolean(r.prerelease),
 		immutable: false,
 		created_at: r.created_at,
-		updated_at: r.created_at,
+		updated_at: r.updated_at ?? r.created_at,
 		published_at: r.draft ? null : r.published_at,
 		author: simpleUser(u, kit.account(r.author)),
 		assets: [],
