@@ -35,7 +35,7 @@ export class CodeHosting implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Act on repositories, files, branches, commits, issues, pull requests, reviews, workflows, gists, releases, collaborators and project items (GitHub and GitHub Enterprise Server)',
+			'Act on repositories, files, branches, commits, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, users and project items (GitHub and GitHub Enterprise Server)',
 		defaults: { name: 'Code Hosting' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
