@@ -2,7 +2,8 @@
 /*
  * Code Hosting Trigger in a running n8n (regular mode, then queue mode where the executions run
  * on the worker): activation registers a signed webhook on the local server; signed deliveries
- * start executions with one item per matching event; unsigned or wrongly signed deliveries get
+ * start executions with one item per matching event (named events, and Other Events: label and
+ * deployment_status by their platform names); unsigned or wrongly signed deliveries get
  * 401 and start nothing; events the trigger does not watch start nothing; deactivating through
  * n8n's API deletes the webhook.
  */
@@ -19,7 +20,7 @@ module.exports = {
 		assert.equal(hooks().length, 1, `one webhook for ${url} (hooks: ${JSON.stringify(server.hooks.map((h) => h.config?.url))})`);
 		const hook = hooks()[0];
 		assert.equal(hook.target, 'octo-user/hello-world');
-		assert.deepEqual([...hook.events].sort(), ['issues', 'star']);
+		assert.deepEqual([...hook.events].sort(), ['deployment_status', 'issues', 'label', 'star']);
 		assert.ok(typeof hook.config.secret === 'string' && hook.config.secret.length >= 32, 'a random secret');
 		await server.settle(); // the ping sent on creation
 
@@ -47,6 +48,19 @@ module.exports = {
 			assert.equal(items('Code Hosting Trigger')[0].event, 'newStar');
 		});
 
+		// Other Events: a "label created" delivery is emitted as it comes
+		before = await lastExecutionId();
+		const label = await server.deliver(hook.id, 'label', undefined, { action: 'created' });
+		assert.equal(label.status, 200);
+		checkExecution(await waitForExecution(before), ({ items }) => {
+			const [item] = items('Code Hosting Trigger');
+			assert.equal(item.event, 'otherEvents');
+			assert.equal(item.webhookEvent, 'label');
+			assert.equal(item.action, 'created');
+			assert.equal(item.deliveryId, label.guid);
+			assert.ok(item.label && item.label.name, 'the label of the payload');
+		});
+
 		// unsigned, wrongly signed and unwatched deliveries start nothing
 		before = await lastExecutionId();
 		const missing = await server.deliver(hook.id, 'issues', undefined, { action: 'opened', signature: 'missing' });
@@ -56,6 +70,10 @@ module.exports = {
 		const closedPayload = { ...server.examplePayload('issues', 'opened'), action: 'closed' };
 		const closed = await server.deliver(hook.id, 'issues', closedPayload);
 		assert.equal(closed.status, 200, 'an unwatched action is acknowledged');
+		const fork = await server.deliver(hook.id, 'fork');
+		assert.equal(fork.status, 200, 'a platform event not chosen is acknowledged');
+		const unsignedLabel = await server.deliver(hook.id, 'label', undefined, { action: 'created', signature: 'wrong' });
+		assert.equal(unsignedLabel.status, 401, 'Other Events: same signature check');
 		await sleep(1500);
 		assert.equal(await lastExecutionId(), before, 'no execution for unsigned, wrongly signed or unwatched deliveries');
 
