@@ -50,14 +50,20 @@ describe('repository → getProfile, listPopularPaths, listReferrers', () => {
 	});
 
 	test('popular paths and referrers: one item each', async () => {
-		const paths = await runCodeHosting(srv, { parameters: { ...base, operation: 'listPopularPaths' } });
+		const paths = await runCodeHosting(srv, { parameters: { ...base, operation: 'listPopularPaths', returnAll: true } });
 		expect(paths.output.map((item) => item.json)).toEqual([
 			{ path: `/${LOGIN}/hello-world`, title: `${LOGIN}/hello-world: My first repository`, count: 120, uniques: 45 },
 			{ path: `/${LOGIN}/hello-world/blob/main/README.md`, title: 'hello-world/README.md at main', count: 33, uniques: 12 },
 		]);
-		const referrers = await runCodeHosting(srv, { parameters: { ...base, operation: 'listReferrers' } });
+		const referrers = await runCodeHosting(srv, { parameters: { ...base, operation: 'listReferrers', returnAll: true } });
 		expect(referrers.output.map((item) => item.json.referrer)).toEqual(['Google', 'github.com']);
 		expect(referrers.output.every((item, index) => (item.pairedItem as { item: number }).item === 0 && index >= 0)).toBe(true);
+	});
+
+	test('Limit 1: the first entry, from the one response the platform gives', async () => {
+		const { output } = await runCodeHosting(srv, { parameters: { ...base, operation: 'listPopularPaths', returnAll: false, limit: 1 } });
+		expect(output.map((item) => item.json.count)).toEqual([120]);
+		expect(srv.requests).toHaveLength(1);
 	});
 
 	test('traffic without push access: the platform 403 with its hint', async () => {
