@@ -46,18 +46,24 @@ function urlNameLocator(
 }
 
 /** Owner as a resource locator: from the list (user + organizations), by URL, by name. */
-export const ownerLocator = urlNameLocator('Repository Owner', 'owner', 'searchOwners', 1, {
-	url: 'https://github.com/n8n-io',
-	name: 'n8n-io',
-	error: 'Not a valid owner URL',
-});
+export const ownerLocator: INodeProperties = {
+	...urlNameLocator('Repository Owner', 'owner', 'searchOwners', 1, {
+		url: 'https://github.com/n8n-io',
+		name: 'n8n-io',
+		error: 'Not a valid owner URL',
+	}),
+	description: 'The user or organization that owns the repository, such as n8n-io',
+};
 
 /** Repository as a resource locator: from the owner's list, by URL, by name. */
-export const repositoryLocator = urlNameLocator('Repository Name', 'repository', 'searchRepositories', 2, {
-	url: 'https://github.com/n8n-io/n8n',
-	name: 'n8n',
-	error: 'Not a valid repository URL',
-});
+export const repositoryLocator: INodeProperties = {
+	...urlNameLocator('Repository Name', 'repository', 'searchRepositories', 2, {
+		url: 'https://github.com/n8n-io/n8n',
+		name: 'n8n',
+		error: 'Not a valid repository URL',
+	}),
+	description: 'The name of the repository without its owner, such as n8n',
+};
 
 /** Owner and repository, the first fields of every repository-scoped operation. */
 export const repositoryFields: INodeProperties[] = [ownerLocator, repositoryLocator];

@@ -41,6 +41,7 @@ export const description: INodeProperties[] = showFor('file', 'get', [
 		required: true,
 		displayOptions: { show: { asBinaryProperty: [true] } },
 		hint: 'The name of the output binary field to put the file in',
+		description: 'Name of the binary field of the output item that receives the file, such as data',
 	},
 	{
 		displayName: 'Additional Parameters',

@@ -12,7 +12,7 @@ export const description: INodeProperties[] = showFor('user', 'getIssues', [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			directionFilter,
+			{ ...directionFilter, description: 'Sort direction: asc or desc' },
 			{
 				displayName: 'Filter',
 				name: 'filter',
@@ -42,7 +42,7 @@ export const description: INodeProperties[] = showFor('user', 'getIssues', [
 				default: 'created',
 				description: 'Property to sort by: created, updated or comments',
 			},
-			stateFilter,
+			{ ...stateFilter, description: 'Which issues by state: open, closed or all' },
 		],
 	},
 ]);
