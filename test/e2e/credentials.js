@@ -11,6 +11,8 @@ const CREDENTIAL_IDS = {
 	governanceApi: 'e2eGovernance001',
 	codeHostingApi: 'e2eCodeHostTok01',
 	codeHostingOAuth2Api: 'e2eCodeHostOAu01',
+	/** A second Code Hosting OAuth2 credential that the Connect scenario reconnects (so the first keeps its token). */
+	codeHostingOAuth2Connect: 'e2eCodeHostOAu02',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
 	openAiApi: 'e2eOpenAiStub001',
 };
@@ -54,6 +56,23 @@ function buildCredentials(urls) {
 		credentials.push({
 			id: CREDENTIAL_IDS.codeHostingOAuth2Api,
 			name: 'Code Hosting OAuth2 (local test server, other-user)',
+			type: 'codeHostingOAuth2Api',
+			data: {
+				server: urls.codehosting,
+				grantType: 'authorizationCode',
+				authUrl: `${urls.codehosting}/login/oauth/authorize`,
+				accessTokenUrl: `${urls.codehosting}/login/oauth/access_token`,
+				clientId: codeHosting.OAUTH_CLIENT_ID,
+				clientSecret: codeHosting.OAUTH_CLIENT_SECRET,
+				scope: (codeHosting.ALL_SCOPES ?? []).join(' '),
+				authQueryParameters: '',
+				authentication: 'header',
+				oauthTokenData: { access_token: codeHosting.OTHER_TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
+			},
+		});
+		credentials.push({
+			id: CREDENTIAL_IDS.codeHostingOAuth2Connect,
+			name: 'Code Hosting OAuth2 (local test server, to reconnect)',
 			type: 'codeHostingOAuth2Api',
 			data: {
 				server: urls.codehosting,

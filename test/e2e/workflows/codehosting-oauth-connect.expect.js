@@ -9,7 +9,10 @@
  * the credential was imported with), then as octo-user with the new token. In queue mode the
  * worker runs it, so the worker reads the token n8n stored.
  */
-const CREDENTIAL_ID = 'e2eCodeHostOAu01';
+const { CREDENTIAL_IDS } = require('../credentials');
+
+// its own credential: reconnecting it changes its token, which other workflows must not see
+const CREDENTIAL_ID = CREDENTIAL_IDS.codeHostingOAuth2Connect;
 const PATH = 'e2e-codehosting-oauth-connect';
 
 module.exports = {
