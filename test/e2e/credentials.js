@@ -52,10 +52,11 @@ function buildCredentials(urls) {
 			data: { server: urls.codehosting, accessToken: codeHosting.TOKEN },
 		});
 		// connected as other-user (push on hello-world, no admin), so a check can tell from the
-		// server's answers which of the two credentials a request used
-		credentials.push({
-			id: CREDENTIAL_IDS.codeHostingOAuth2Api,
-			name: 'Code Hosting OAuth2 (local test server, other-user)',
+		// server's answers which of the two credentials a request used; the second one is for the
+		// Connect scenario, which gives it a new token
+		const oauth2 = (id, name) => ({
+			id,
+			name,
 			type: 'codeHostingOAuth2Api',
 			data: {
 				server: urls.codehosting,
@@ -70,23 +71,8 @@ function buildCredentials(urls) {
 				oauthTokenData: { access_token: codeHosting.OTHER_TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
 			},
 		});
-		credentials.push({
-			id: CREDENTIAL_IDS.codeHostingOAuth2Connect,
-			name: 'Code Hosting OAuth2 (local test server, to reconnect)',
-			type: 'codeHostingOAuth2Api',
-			data: {
-				server: urls.codehosting,
-				grantType: 'authorizationCode',
-				authUrl: `${urls.codehosting}/login/oauth/authorize`,
-				accessTokenUrl: `${urls.codehosting}/login/oauth/access_token`,
-				clientId: codeHosting.OAUTH_CLIENT_ID,
-				clientSecret: codeHosting.OAUTH_CLIENT_SECRET,
-				scope: (codeHosting.ALL_SCOPES ?? []).join(' '),
-				authQueryParameters: '',
-				authentication: 'header',
-				oauthTokenData: { access_token: codeHosting.OTHER_TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
-			},
-		});
+		credentials.push(oauth2(CREDENTIAL_IDS.codeHostingOAuth2Api, 'Code Hosting OAuth2 (local test server, other-user)'));
+		credentials.push(oauth2(CREDENTIAL_IDS.codeHostingOAuth2Connect, 'Code Hosting OAuth2 (local test server, to reconnect)'));
 	}
 	const clientInfo = urls.clientinfo && serverModule('clientinfo');
 	if (clientInfo) {
