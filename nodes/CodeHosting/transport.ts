@@ -72,16 +72,26 @@ function describeError(response: ApiResponse): ApiErrorDetails {
 	};
 }
 
-/** True when `url` is on the credential's server (same origin, under its base path). */
+/**
+ * The platform's upload host for release assets (the origin of a release's `upload_url`):
+ * uploads.github.com beside api.github.com, `/api/uploads/` on Enterprise Server.
+ */
+function isUploadUrl(target: URL, base: URL): boolean {
+	if (base.hostname === 'api.github.com') return target.protocol === 'https:' && target.hostname === 'uploads.github.com';
+	return target.origin === base.origin && target.pathname.startsWith('/api/uploads/');
+}
+
+/** True when `url` is on the credential's server (same origin, under its base path, or its upload host). */
 export function isOnServer(connection: PlatformConnection, url: string): boolean {
 	try {
 		const target = new URL(url);
 		const base = new URL(connection.baseUrl);
 		const basePath = base.pathname.replace(/\/+$/, '');
 		return (
-			target.origin === base.origin &&
-			(basePath === '' || target.pathname === basePath || target.pathname.startsWith(`${basePath}/`) ||
-				url === connection.graphqlUrl)
+			(target.origin === base.origin &&
+				(basePath === '' || target.pathname === basePath || target.pathname.startsWith(`${basePath}/`) ||
+					url === connection.graphqlUrl)) ||
+			isUploadUrl(target, base)
 		);
 	} catch {
 		return false;

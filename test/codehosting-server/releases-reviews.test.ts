@@ -107,3 +107,22 @@ describe('workflow timing and the dispatched run lifecycle', () => {
 		expect((await call(srv, 'GET', `${base}/actions/runs/${stuck.json.workflow_run_id}`)).json.status).toBe('queued');
 	});
 });
+
+describe('release assets on the upload host', () => {
+	test('POST …/assets is served on /uploads/ (and /api/uploads/) only, stores the bytes, answers the asset', async () => {
+		const [release] = srv.repo('octo-user', 'hello-world')!.releases;
+		const bytes = Buffer.from([0, 1, 2, 255, 254]);
+		const path = `${base}/releases/${release.id}/assets?name=app.bin&label=App`;
+		expect((await call(srv, 'POST', path, { rawBody: bytes, headers: { 'content-type': 'application/octet-stream' } })).status).toBe(404);
+		const uploaded = await call(srv, 'POST', `/uploads${path}`, { rawBody: bytes, headers: { 'content-type': 'application/octet-stream' } });
+		expect(uploaded.status).toBe(201);
+		expect(uploaded.json).toMatchObject({ name: 'app.bin', label: 'App', size: 5, state: 'uploaded', content_type: 'application/octet-stream', uploader: { login: 'octo-user' } });
+		expect(srv.repo('octo-user', 'hello-world')!.releases[0].assets![0].data).toEqual(bytes);
+		expect((await call(srv, 'GET', `${base}/releases/${release.id}`)).json.assets.map((a: { name: string }) => a.name)).toEqual(['app.bin']);
+		expect((await call(srv, 'POST', `/api/uploads${path}`, { rawBody: bytes, headers: { 'content-type': 'application/octet-stream' } })).json.errors).toEqual([
+			{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' },
+		]);
+		expect((await call(srv, 'POST', `/uploads${base}/releases/${release.id}/assets`, { rawBody: bytes, headers: { 'content-type': 'text/plain' } })).status).toBe(422);
+		expect((await call(srv, 'GET', `/uploads${base}/releases/${release.id}`)).status).toBe(404);
+	});
+});

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isOnServer } from '../../nodes/CodeHosting/transport';
 import type { CodeHostingServer } from './harness';
 import { LOGIN, repo, runCodeHosting, startServer } from './harness';
 
@@ -72,6 +73,73 @@ describe('release', () => {
 		expect(output).toHaveLength(3);
 		expect(srv.requests).toHaveLength(1);
 		expect(srv.requests[0].query).toEqual({ per_page: '3' });
+	});
+
+	describe('assets from binary data', () => {
+		const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0xff, 0x10]);
+		const binaries = [{ data: { data: zip, fileName: 'app.zip', mimeType: 'application/zip' }, notes: { data: Buffer.from('sums\n'), fileName: 'SHA256SUMS', mimeType: 'text/plain' } }];
+
+		test.each([
+			['github.com style', ''],
+			['Enterprise Server (/api/v3, uploads on /api/uploads)', '/api/v3'],
+		])('create uploads each binary field to the upload host, bytes intact (%s)', async (_name, prefix) => {
+			const { output, error } = await runCodeHosting(srv, {
+				server: `${srv.url}${prefix}`,
+				binaries,
+				items: [{}],
+				parameters: { ...base, operation: 'create', tag: 'v4.0.0', additionalFields: {}, uploadAssets: true, assetBinaryFields: 'data, notes' },
+			});
+			expect(error).toBeUndefined();
+			expect((output[0].json.assets as IDataObject[]).map((a) => [a.name, a.content_type, a.size])).toEqual([
+				['app.zip', 'application/zip', zip.length],
+				['SHA256SUMS', 'text/plain', 5],
+			]);
+			const release = hello().releases.find((r) => r.tag_name === 'v4.0.0')!;
+			expect(release.assets!.map((a) => a.data)).toEqual([zip, Buffer.from('sums\n')]);
+			const uploads = srv.requests.filter((r) => r.rawPath.includes('/uploads/'));
+			expect(uploads.map((r) => [r.rawPath, r.query.name])).toEqual([
+				[`${prefix ? '/api' : ''}/uploads/repos/${LOGIN}/hello-world/releases/${release.id}/assets`, 'app.zip'],
+				[`${prefix ? '/api' : ''}/uploads/repos/${LOGIN}/hello-world/releases/${release.id}/assets`, 'SHA256SUMS'],
+			]);
+		});
+
+		test('the upload host of each server is allowed, no other', () => {
+			const github = { credentialType: 'codeHostingApi', baseUrl: 'https://api.github.com', secrets: [] };
+			expect(isOnServer(github, 'https://uploads.github.com/repos/o/r/releases/1/assets')).toBe(true);
+			expect(isOnServer(github, 'http://uploads.github.com/repos/o/r/releases/1/assets')).toBe(false);
+			expect(isOnServer(github, 'https://uploads.example.com/repos/o/r/releases/1/assets')).toBe(false);
+			const ghes = { credentialType: 'codeHostingApi', baseUrl: 'https://git.example.com/api/v3', secrets: [] };
+			expect(isOnServer(ghes, 'https://git.example.com/api/uploads/repos/o/r/releases/1/assets')).toBe(true);
+			expect(isOnServer(ghes, 'https://git.example.com/other/path')).toBe(false);
+			expect(isOnServer(ghes, 'https://uploads.github.com/repos/o/r/releases/1/assets')).toBe(false);
+		});
+
+		test('a missing binary field stops the item before the release is created', async () => {
+			const { error } = await runCodeHosting(srv, {
+				binaries,
+				items: [{}],
+				parameters: { ...base, operation: 'create', tag: 'v4.0.0', additionalFields: {}, uploadAssets: true, assetBinaryFields: 'data, missing' },
+			});
+			expect(error?.message).toBe('The input item has no binary field "missing" to upload');
+			expect(srv.requests).toHaveLength(0);
+		});
+
+		test('an upload URL on another host is refused: the token goes nowhere else', async () => {
+			srv.failNext({
+				method: 'POST',
+				path: `/repos/${LOGIN}/hello-world/releases`,
+				status: 201,
+				body: { id: 77, tag_name: 'v4.0.0', upload_url: 'https://evil.example.com/repos/x/y/releases/77/assets{?name,label}' },
+			});
+			const { error } = await runCodeHosting(srv, {
+				binaries,
+				items: [{}],
+				parameters: { ...base, operation: 'create', tag: 'v4.0.0', additionalFields: {}, uploadAssets: true, assetBinaryFields: 'data' },
+			});
+			expect(error?.message).toBe('Uploading the asset "app.zip" failed: Refusing to send the token to https://evil.example.com');
+			expect(error?.description).toContain('The release 77 (v4.0.0) was created and 0 of 1 assets were uploaded');
+			expect(srv.requests).toHaveLength(1);
+		});
 	});
 
 	describe('bad input: an item error before any request', () => {

@@ -206,6 +206,11 @@ function operation(template, method) {
 	return op;
 }
 
+/** Whether the description serves `op` on the upload host (its own `servers`: uploads.github.com). */
+function onUploadHost(op) {
+	return (op.raw.servers ?? []).some((server) => /\/\/uploads\./.test(String(server.url)));
+}
+
 function compileAt(parts) {
 	const state = load();
 	const key = parts.join('\u0000');
@@ -364,6 +369,7 @@ module.exports = {
 	schemaValidator,
 	matchPath,
 	operation,
+	onUploadHost,
 	validateQuery,
 	validateBody,
 	validatePathParams,

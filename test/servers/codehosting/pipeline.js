@@ -159,6 +159,10 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 			rawPath = `/repos/${encodeURIComponent(repo.owner)}/${encodeURIComponent(repo.name)}${byId[2] ?? ''}`;
 		}
 
+		// The upload host (uploads.github.com; /api/uploads on Enterprise Server): here /uploads/… or
+		// /api/uploads/…, serving only what the description puts there (release asset uploads).
+		const upload = /^\/(?:api\/)?uploads(\/.*)$/.exec(rawPathFull);
+		if (upload) rawPath = upload[1];
 		let match = openapi.matchPath(rawPath);
 		if (!match && /^\/repos\/[^/]+\/[^/]+\/contents\/.+\/$/.test(rawPath)) {
 			// GitHub answers contents/dir/ like contents/dir.
@@ -172,7 +176,7 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 			};
 		}
 		const op = match ? openapi.operation(match.template, method.toLowerCase()) : undefined;
-		if (!op) return reply(404, errorBody(404, 'Not Found'), {}, true, who);
+		if (!op || Boolean(upload) !== openapi.onUploadHost(op)) return reply(404, errorBody(404, 'Not Found'), {}, true, who);
 		const docs = docsOf(op);
 
 		// Renamed repositories answer with a redirect to /repositories/{id}/… like GitHub.

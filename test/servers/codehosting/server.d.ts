@@ -131,7 +131,7 @@ export interface Repo {
 	stargazers: Set<string>;
 	workflows: Map<number, Workflow>;
 	runs: Map<number, WorkflowRun>;
-	releases: Array<{ id: number; node_id: string; tag_name: string; target_commitish: string; name: string | null; body: string | null; draft: boolean; prerelease: boolean; author: string; created_at: string; updated_at?: string; published_at: string | null }>;
+	releases: Array<{ id: number; node_id: string; tag_name: string; target_commitish: string; name: string | null; body: string | null; draft: boolean; prerelease: boolean; author: string; created_at: string; updated_at?: string; published_at: string | null; assets?: Array<{ id: number; name: string; label: string | null; content_type: string; data: Buffer }> }>;
 	[key: string]: unknown;
 }
 

@@ -36,6 +36,7 @@ module.exports = {
 	workflowRun: activity.workflowRun,
 	gist: activity.gist,
 	release: activity.release,
+	releaseAsset: activity.releaseAsset,
 	collaborator: accounts.collaborator,
 	roleName: accounts.roleName,
 	invitation: accounts.invitation,

@@ -1,6 +1,7 @@
 'use strict';
 /**
- * Releases: GET/POST …/releases; GET/PATCH/DELETE …/releases/{release_id}; GET …/releases/tags/{tag}.
+ * Releases: GET/POST …/releases; GET/PATCH/DELETE …/releases/{release_id}; GET …/releases/tags/{tag};
+ * POST …/releases/{release_id}/assets on the upload host (the release's upload_url).
  * Drafts are seen only by users with push access and have no tag until published (the tag is
  * created from target_commitish then, as on GitHub); deleting a release keeps its tag.
  */
@@ -115,6 +116,21 @@ function registerReleases(routes, kit, common) {
 		}
 		kit.emitWebhook('release', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ action: 'edited', changes: {}, release: json(ctx, repo, r) }));
 		return { body: json(ctx, repo, r) };
+	};
+
+	routes['POST /repos/{owner}/{repo}/releases/{release_id}/assets'] = (ctx) => {
+		const repo = repoFor(ctx, 'push');
+		const r = releaseFor(ctx, repo);
+		r.assets = r.assets ?? [];
+		const name = String(ctx.query.name);
+		if (r.assets.some((a) => a.name === name)) throw ctx.validationFailed([{ resource: 'ReleaseAsset', code: 'already_exists', field: 'name' }]);
+		const contentType = ctx.req.headers['content-type'];
+		if (!contentType) throw ctx.fail(400, 'Content-Type header is required');
+		const id = kit.nextId();
+		const now = git.isoNow();
+		const asset = { id, node_id: shapes.nodeId('ReleaseAsset', id), name, label: ctx.query.label ?? null, content_type: contentType, data: ctx.bodyBuffer, uploader: ctx.who.login, created_at: now, updated_at: now };
+		r.assets.push(asset);
+		return { status: 201, body: shapes.releaseAsset(ctx.u, repo, r, asset, kitForShapes) };
 	};
 
 	routes['DELETE /repos/{owner}/{repo}/releases/{release_id}'] = (ctx) => {

@@ -1,6 +1,7 @@
 'use strict';
 /** JSON shapes (see ../shapes.js). Actions, gists, releases, hooks and events feeds. */
 const { nodeId, simpleUser, minimalRepoForRun } = require('./accounts');
+const crypto = require('crypto');
 
 function workflow(u, repo, w) {
 	const fullName = `${repo.owner}/${repo.name}`;
@@ -133,7 +134,8 @@ function release(u, repo, r, kit) {
 		url: `${api}/releases/${r.id}`,
 		html_url: `${u.web}/${fullName}/releases/tag/${encodeURIComponent(r.tag_name)}`,
 		assets_url: `${api}/releases/${r.id}/assets`,
-		upload_url: `${u.web}/uploads/repos/${fullName}/releases/${r.id}/assets{?name,label}`,
+		// the upload host: uploads.github.com's role at /uploads, Enterprise Server's /api/uploads
+		upload_url: `${u.web}${u.api.endsWith('/api/v3') ? '/api' : ''}/uploads/repos/${fullName}/releases/${r.id}/assets{?name,label}`,
 		tarball_url: `${api}/tarball/${encodeURIComponent(r.tag_name)}`,
 		zipball_url: `${api}/zipball/${encodeURIComponent(r.tag_name)}`,
 		id: r.id,
@@ -149,7 +151,27 @@ function release(u, repo, r, kit) {
 		updated_at: r.updated_at ?? r.created_at,
 		published_at: r.draft ? null : r.published_at,
 		author: simpleUser(u, kit.account(r.author)),
-		assets: [],
+		assets: (r.assets ?? []).map((a) => releaseAsset(u, repo, r, a, kit)),
+	};
+}
+
+function releaseAsset(u, repo, r, a, kit) {
+	const fullName = `${repo.owner}/${repo.name}`;
+	return {
+		url: `${u.api}/repos/${fullName}/releases/assets/${a.id}`,
+		browser_download_url: `${u.web}/${fullName}/releases/download/${encodeURIComponent(r.tag_name)}/${encodeURIComponent(a.name)}`,
+		id: a.id,
+		node_id: a.node_id,
+		name: a.name,
+		label: a.label,
+		state: 'uploaded',
+		content_type: a.content_type,
+		size: a.data.length,
+		digest: `sha256:${crypto.createHash('sha256').update(a.data).digest('hex')}`,
+		download_count: 0,
+		created_at: a.created_at,
+		updated_at: a.updated_at,
+		uploader: simpleUser(u, kit.account(a.uploader)),
 	};
 }
 
@@ -210,6 +232,7 @@ module.exports = {
 	mimeOf,
 	languageOf,
 	release,
+	releaseAsset,
 	hook,
 	actor,
 	event,
