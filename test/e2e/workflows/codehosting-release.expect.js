@@ -1,6 +1,7 @@
 'use strict';
 /*
- * Code Hosting → Release Create (tag made from the target branch), Get by tag, Update (from the
+ * Code Hosting → Release Create (tag made from the target branch), Create with an asset uploaded
+ * from binary data (Convert to File makes the file), Get by tag, Update (from the
  * ID the previous node returned), a Release ID of 0 refused with no request (On Error: continue),
  * Delete (the tag stays), Get Many with a limit of 2 (one page of that size).
  */
@@ -14,7 +15,7 @@ module.exports = {
 		assert.equal(created.tag_name, 'v2.0.0');
 		assert.equal(created.target_commitish, 'develop');
 		assert.equal(created.prerelease, true);
-		assert.deepEqual(JSON.parse(requests.find((r) => r.method === 'POST').body), {
+		assert.deepEqual(JSON.parse(requests.find((r) => r.method === 'POST' && !r.rawPath.includes('/uploads/')).body), {
 			tag_name: 'v2.0.0',
 			target_commitish: 'develop',
 			name: 'E2E release',
@@ -22,6 +23,16 @@ module.exports = {
 			prerelease: true,
 		});
 		assert.equal(hello.tags.get('v2.0.0'), hello.branches.get('develop'), 'the tag was created from develop');
+
+		const [withAsset] = items('Create Release With Asset');
+		assert.equal(withAsset.tag_name, 'v2.1.0');
+		assert.deepEqual(withAsset.assets.map((a) => [a.name, a.size, a.state]), [['notes.txt', 'Made by n8n'.length, 'uploaded']]);
+		const stored = hello.releases.find((r) => r.tag_name === 'v2.1.0');
+		assert.equal(stored.assets[0].data.toString('utf8'), 'Made by n8n', 'the bytes of the binary field');
+		const upload = requests.find((r) => r.rawPath.includes('/uploads/'));
+		assert.equal(upload.rawPath, `/uploads/repos/octo-user/hello-world/releases/${withAsset.id}/assets`);
+		assert.equal(upload.query.name, 'notes.txt');
+		assert.match(String(upload.headers['content-type']), /^text\/plain/);
 
 		const [byTag] = items('Get Release By Tag');
 		assert.equal(byTag.id, created.id);
@@ -44,13 +55,13 @@ module.exports = {
 		assert.ok(!hello.releases.some((r) => r.id === created.id), 'the release is gone');
 		assert.ok(hello.tags.has('v2.0.0'), 'its tag stays');
 
-		assert.deepEqual(items('List Releases').map((r) => r.tag_name), ['v1.1.0', 'v1.0.0']);
+		assert.deepEqual(items('List Releases').map((r) => r.tag_name), ['v2.1.0', 'v1.1.0']);
 		const lists = requests.filter((r) => r.method === 'GET' && r.path === '/repos/octo-user/hello-world/releases');
 		assert.equal(lists.length, 1);
 		assert.deepEqual(lists[0].query, { per_page: '2' });
 		assert.deepEqual(
 			requests.map((r) => r.method),
-			['POST', 'GET', 'PATCH', 'DELETE', 'GET'],
+			['POST', 'POST', 'POST', 'GET', 'PATCH', 'DELETE', 'GET'],
 			'one request per operation, none for the refused one',
 		);
 	},
