@@ -1,10 +1,9 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { clientInfoBaseUrl } from '../../credentials/ClientInfoOAuth2Api.credentials';
 import type {
 	ApiErrorDetails,
 	ApiResponse,
-	ClientRequestOptions,
 	PaceLimits,
 	PlatformClient,
 	PlatformDescription,
@@ -126,16 +125,6 @@ export const clientInfoPlatform: PlatformDescription = {
 /** The Client Info client of this execution (credential loaded once). */
 export function clientInfo(ctx: ClientInfoContext): PlatformClient {
 	return createPlatformClient(ctx, clientInfoPlatform);
-}
-
-/** One call answering the body only (`{}` for an empty body), for the trigger. */
-export async function clientInfoRequest<T = IDataObject>(
-	ctx: ClientInfoContext,
-	method: IHttpRequestMethods,
-	path: string,
-	options: ClientRequestOptions = {},
-): Promise<T> {
-	return await clientInfo(ctx).request<T>(method, path, options);
 }
 
 /** A path segment for an ID, encoded. */

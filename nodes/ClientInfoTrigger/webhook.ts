@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseDa
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireChoices } from '../shared';
-import { clientInfoRequest, segment } from '../ClientInfo/transport';
+import { clientInfo, segment } from '../ClientInfo/transport';
 import { EVENTS } from './events';
 
 /** Name of the URL query parameter that carries the webhook's secret. */
@@ -63,7 +63,7 @@ async function settle<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { o
 
 /** Deletes a webhook on the platform; one that is already gone counts as deleted. */
 async function deleteWebhook(ctx: IHookFunctions, webhookId: string): Promise<void> {
-	const result = await settle(clientInfoRequest(ctx, 'DELETE', `/webhooks/${segment(webhookId)}`));
+	const result = await settle(clientInfo(ctx).request('DELETE', `/webhooks/${segment(webhookId)}`));
 	if (result.ok) return;
 	if (httpCodeOf(result.error) !== '404') throw result.error;
 	ctx.logger.debug(`Client Info webhook ${webhookId} was already deleted on the platform`);
@@ -74,7 +74,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const data = staticData(this);
 	if (!data.webhookId || !data.secret) return false;
 	const events = chosenEvents(this);
-	const result = await settle(clientInfoRequest(this, 'GET', `/webhooks/${segment(data.webhookId)}`));
+	const result = await settle(clientInfo(this).request('GET', `/webhooks/${segment(data.webhookId)}`));
 	if (!result.ok) {
 		const code = httpCodeOf(result.error);
 		if (code === '404') {
@@ -116,7 +116,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		delete data.webhookId;
 	}
 	const secret = randomBytes(32).toString('hex');
-	const response = await clientInfoRequest(this, 'POST', '/webhooks', {
+	const response = await clientInfo(this).request('POST', '/webhooks', {
 		body: { url: urlWithSecret(webhookUrl(this), secret), subscriptions: events, enabled: true },
 	});
 	if (response.id === undefined || response.id === null || response.id === '') {

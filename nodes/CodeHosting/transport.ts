@@ -1,10 +1,9 @@
-import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { codeHostingServer } from '../../credentials/CodeHostingApi.credentials';
 import type {
 	ApiErrorDetails,
 	ApiResponse,
-	ClientRequestOptions,
 	PlatformClient,
 	PlatformConnection,
 	PlatformDescription,
@@ -146,32 +145,4 @@ export const codeHostingPlatform: PlatformDescription = {
 /** The Code Hosting client of this execution (credential loaded once). */
 export function codeHosting(ctx: CodeHostingContext): PlatformClient {
 	return createPlatformClient(ctx, codeHostingPlatform);
-}
-
-export type CodeHostingRequestOptions = ClientRequestOptions;
-
-/** The connection of the node's credential: type, server, GraphQL URL, secrets. */
-export async function connectionOf(ctx: CodeHostingContext, itemIndex = 0) {
-	const connection = await codeHosting(ctx).connection(itemIndex);
-	return { ...connection, server: connection.baseUrl, graphqlUrl: connection.graphqlUrl as string };
-}
-
-/** One REST call with status and headers (for callers outside the action node). */
-export async function codeHostingFullRequest<T = unknown>(
-	ctx: CodeHostingContext,
-	method: IHttpRequestMethods,
-	endpoint: string,
-	options: ClientRequestOptions = {},
-): Promise<ApiResponse<T>> {
-	return await codeHosting(ctx).fullRequest<T>(method, endpoint, options);
-}
-
-/** One REST call; answers the parsed body ({} for an empty one). */
-export async function codeHostingRequest<T = IDataObject>(
-	ctx: CodeHostingContext,
-	method: IHttpRequestMethods,
-	endpoint: string,
-	options: ClientRequestOptions = {},
-): Promise<T> {
-	return await codeHosting(ctx).request<T>(method, endpoint, options);
 }

@@ -2,7 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { codeHostingFullRequest, codeHostingRequest, connectionOf } from '../CodeHosting/transport';
+import { repositoryPath } from '../CodeHosting/actions/common/repository';
+import { codeHosting } from '../CodeHosting/transport';
 import type { MatchContext } from './events';
 import { EVENT_RULES, matchDelivery, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
 
@@ -49,7 +50,7 @@ function hooksEndpoint(ctx: IHookFunctions): string {
 	if (!repo || repo.includes('/')) {
 		throw new NodeOperationError(ctx.getNode(), 'Repository Name is required and must be a single name');
 	}
-	return `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/hooks`;
+	return `${repositoryPath(owner, repo)}/hooks`;
 }
 
 /** The delivery filter from the node's parameters (read at activation). */
@@ -86,7 +87,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const webhookUrl = this.getNodeWebhookUrl('default') as string;
 	const endpoint = hooksEndpoint(this);
 	if (!state.webhookId || state.webhookEndpoint !== endpoint || !state.webhookSecret) return false;
-	const response = await codeHostingFullRequest<IDataObject>(this, 'GET', `${endpoint}/${encodeURIComponent(state.webhookId)}`, {
+	const response = await codeHosting(this).fullRequest<IDataObject>('GET', `${endpoint}/${encodeURIComponent(state.webhookId)}`, {
 		acceptStatuses: [404],
 	});
 	if (response.statusCode === 404) {
@@ -109,7 +110,7 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 /** Registers the webhook with a new random secret (adopting a leftover hook with the same URL). */
 export async function create(this: IHookFunctions): Promise<boolean> {
 	const webhookUrl = this.getNodeWebhookUrl('default') as string;
-	const connection = await connectionOf(this);
+	const connection = await codeHosting(this).connection();
 	const filter = filterOf(this);
 	const chosen = filter.events;
 	if (chosen.length === 0) throw new NodeOperationError(this.getNode(), 'Choose at least one event');
@@ -135,7 +136,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		});
 	}
 	const webhookHost = new URL(webhookUrl).hostname;
-	if (new URL(connection.server).hostname === 'api.github.com' && LOCAL_HOST.test(webhookHost)) {
+	if (new URL(connection.baseUrl).hostname === 'api.github.com' && LOCAL_HOST.test(webhookHost)) {
 		throw new NodeOperationError(this.getNode(), `GitHub cannot reach n8n's webhook URL ${webhookUrl}`, {
 			description: "The webhook URL points at this machine (localhost). Set n8n's WEBHOOK_URL environment variable to the public address of n8n (for example https://n8n.example.com/) and activate again.",
 		});
@@ -149,18 +150,18 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		events: subscribedEvents(chosen, filter.platformEvents),
 		config: { url: webhookUrl, content_type: 'json', secret, insecure_ssl: '0' },
 	};
-	let response = await codeHostingFullRequest<IDataObject>(this, 'POST', endpoint, { body, acceptStatuses: [422] });
+	let response = await codeHosting(this).fullRequest<IDataObject>('POST', endpoint, { body, acceptStatuses: [422] });
 	if (response.statusCode === 422) {
 		// A hook with this URL exists already (an earlier activation whose deletion was
 		// missed): adopt the URL by replacing that hook with one that has our secret.
-		const hooks = await codeHostingRequest<IDataObject[]>(this, 'GET', endpoint, { qs: { per_page: 100 } });
+		const hooks = await codeHosting(this).request<IDataObject[]>('GET', endpoint, { qs: { per_page: 100 } });
 		const existing = (Array.isArray(hooks) ? hooks : []).find((hook) => ((hook.config ?? {}) as IDataObject).url === webhookUrl);
 		if (!existing) {
 			const message = String((response.body as IDataObject)?.message ?? 'Validation failed');
 			throw new NodeOperationError(this.getNode(), `The webhook could not be registered: ${message}`);
 		}
-		await codeHostingFullRequest(this, 'DELETE', `${endpoint}/${String(existing.id)}`, { acceptStatuses: [404] });
-		response = await codeHostingFullRequest<IDataObject>(this, 'POST', endpoint, { body });
+		await codeHosting(this).fullRequest('DELETE', `${endpoint}/${String(existing.id)}`, { acceptStatuses: [404] });
+		response = await codeHosting(this).fullRequest<IDataObject>('POST', endpoint, { body });
 	}
 	const state = hookState(this);
 	state.webhookId = String(response.body.id);
@@ -168,7 +169,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	state.webhookEndpoint = endpoint;
 	state.filter = filter;
 	if (chosen.includes('newMention')) {
-		const user = await codeHostingRequest(this, 'GET', '/user');
+		const user = await codeHosting(this).request('GET', '/user');
 		state.login = typeof user.login === 'string' ? user.login : undefined;
 	}
 	return true;
@@ -179,7 +180,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	const state = hookState(this);
 	if (state.webhookId && state.webhookEndpoint) {
 		// 404: already gone, which is what we want. Any other error is reported.
-		await codeHostingFullRequest(this, 'DELETE', `${state.webhookEndpoint}/${encodeURIComponent(state.webhookId)}`, {
+		await codeHosting(this).fullRequest('DELETE', `${state.webhookEndpoint}/${encodeURIComponent(state.webhookId)}`, {
 			acceptStatuses: [404],
 		});
 	}
