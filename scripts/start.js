@@ -25,7 +25,7 @@ const { buildAndPack, installPack } = require('../e2e/lib/pack');
 const { freePort, stopAll, onStopRequest } = require('../e2e/lib/procs');
 const { n8nEnv, n8nCli, n8nStart, ensureOwner, DEFAULT_OWNER } = require('../e2e/lib/n8n');
 const { startServers } = require('../test/servers/run');
-const { buildCredentials } = require('../test/e2e/credentials');
+const { buildCredentials } = require('../e2e/credentials');
 
 const OWNER = {
 	...DEFAULT_OWNER,

@@ -11,7 +11,7 @@ const path = require('path');
 
 const { ROOT } = require('../lib');
 
-const { CREDENTIAL_IDS } = require(path.join(ROOT, 'test/e2e/credentials'));
+const { CREDENTIAL_IDS } = require(path.join(ROOT, 'e2e/credentials'));
 
 const WEBHOOK_IDS = {
 	ours: '7e0c55a2-6a51-4f0e-9a55-b3c9d1f0a001',

@@ -15,7 +15,7 @@
 const BASE_PATH = '/v1';
 const API_KEY = 'sk-e2e-openai-stand-in-4f9c2a7e1b3d5c80';
 
-/** Scripted conversations by model name; used by test/e2e/workflows/ai-agent-*.json and examples/. */
+/** Scripted conversations by model name; used by e2e/workflows/ai-agent-*.json and examples/. */
 const SCRIPTS = {
 	// ai-agent-tools: the three action nodes of the pack as tools, one per turn, Governance access →
 	// ensure once more at the end (a repeated call must change nothing), then an answer

@@ -1,6 +1,6 @@
 'use strict';
 /*
- * The e2e workflows (test/e2e/workflows/*.json with their *.expect.js) and the example workflows
+ * The e2e workflows (e2e/workflows/*.json with their *.expect.js) and the example workflows
  * of examples/, their Webhook-trigger variants for queue mode, and the checks every run gets.
  */
 const assert = require('assert');
@@ -8,7 +8,7 @@ const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
-const { REPO_ROOT } = require('../../e2e/lib/runtime');
+const { REPO_ROOT } = require('./lib/runtime');
 const { secrets } = require('./credentials');
 
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');

@@ -20,7 +20,7 @@ const CREDENTIAL_IDS = {
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
 function serverModule(name) {
 	try {
-		return require(path.join(__dirname, '..', 'servers', name, 'server.js'));
+		return require(path.join(__dirname, '..', 'test', 'servers', name, 'server.js'));
 	} catch {
 		return undefined;
 	}

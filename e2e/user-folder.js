@@ -3,8 +3,8 @@
 const fs = require('fs');
 const path = require('path');
 
-const { installPack } = require('../../e2e/lib/pack');
-const { n8nCli } = require('../../e2e/lib/n8n');
+const { installPack } = require('./lib/pack');
+const { n8nCli } = require('./lib/n8n');
 const { buildCredentials } = require('./credentials');
 
 function writeJson(file, value) {

@@ -7,8 +7,8 @@ const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
 
-const { freePort } = require('../../e2e/lib/procs');
-const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('../../e2e/lib/n8n');
+const { freePort } = require('./lib/procs');
+const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('./lib/n8n');
 const { secrets } = require('./credentials');
 const { test } = require('./results');
 const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');

@@ -11,10 +11,10 @@ const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
 
-const { REPO_ROOT } = require('../../e2e/lib/runtime');
-const { declaredTypes } = require('../../e2e/lib/pack');
-const { freePort } = require('../../e2e/lib/procs');
-const { restClient } = require('../../e2e/lib/n8n');
+const { REPO_ROOT } = require('./lib/runtime');
+const { declaredTypes } = require('./lib/pack');
+const { freePort } = require('./lib/procs');
+const { restClient } = require('./lib/n8n');
 const { CREDENTIAL_IDS } = require('./credentials');
 
 const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples');

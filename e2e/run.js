@@ -9,7 +9,7 @@
  *     packages, and check with `n8n export:nodes` that every node of package.json's n8n.nodes
  *     loaded;
  *  3. import credentials (secrets, pointing at the local servers of test/servers) and the
- *     workflows of test/e2e/workflows/*.json; run each with `n8n execute --id X --rawOutput`
+ *     workflows of e2e/workflows/*.json; run each with `n8n execute --id X --rawOutput`
  *     against fresh local servers and check it with its sibling *.expect.js;
  *  4. trigger workflows (an expect.js with live(ctx)): `n8n start` with them active, and their
  *     scenario run against it (webhook registration, signed / unsigned deliveries, deactivation);
@@ -39,11 +39,11 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('../../e2e/lib/runtime');
-const { buildAndPack, declaredTypes } = require('../../e2e/lib/pack');
-const { freePort, stopAll, onStopRequest } = require('../../e2e/lib/procs');
-const { n8nEnv, n8nCli, parseRunOutput } = require('../../e2e/lib/n8n');
-const { startServers } = require('../servers/run');
+const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('./lib/runtime');
+const { buildAndPack, declaredTypes } = require('./lib/pack');
+const { freePort, stopAll, onStopRequest } = require('./lib/procs');
+const { n8nEnv, n8nCli, parseRunOutput } = require('./lib/n8n');
+const { startServers } = require('../test/servers/run');
 const { results, log, test, indent, summary } = require('./results');
 const { loadWorkflows, loadExamples, webhookVariant, checkRun, manualOnly, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
 const { cli, prepareUserFolder } = require('./user-folder');

@@ -17,10 +17,10 @@ const fs = require('fs');
 const path = require('path');
 const { spawnSync } = require('child_process');
 
-const { readPackageJson, declaredTypes } = require('../../e2e/lib/pack');
-const { freePort } = require('../../e2e/lib/procs');
-const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient } = require('../../e2e/lib/n8n');
-const { startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('../../e2e/lib/registry');
+const { readPackageJson, declaredTypes } = require('./lib/pack');
+const { freePort } = require('./lib/procs');
+const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient } = require('./lib/n8n');
+const { startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('./lib/registry');
 const { buildCredentials, secrets } = require('./credentials');
 
 /** The e2e workflow run with the pack installed from the registry. */
