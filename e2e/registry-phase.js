@@ -140,8 +140,17 @@ async function runRegistryPhase(version, info, h) {
 			(fs.existsSync(wrapper.callsLog) ? fs.readFileSync(wrapper.callsLog, 'utf8') : '')
 				.split('\n')
 				.filter((l) => l.includes(`${pkg.name}@${v}`));
-		/** verdaccio's log has the tarball of version `v` served (200) to n8n's npm. */
-		const served = (v) => registry.proc.output().includes(`req: 'GET /${pkg.name}/-/${pkg.name}-${v}.tgz', bytes: 0/`);
+		/**
+		 * verdaccio's log has the tarball of version `v` served to n8n's npm. verdaccio writes that
+		 * line once the response is done, which can come after n8n's answer: wait for it (10 s).
+		 */
+		const served = async (v) => {
+			const line = `req: 'GET /${pkg.name}/-/${pkg.name}-${v}.tgz', bytes: 0/`;
+			return await registry.proc.waitFor(new RegExp(line.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), 10_000).then(
+				() => true,
+				() => false,
+			);
+		};
 
 		const installed = await test(`${label}: POST /rest/community-packages installs ${pkg.version}`, async () => {
 			const res = await rest('POST', '/community-packages', { name: pkg.name, version: pkg.version });
@@ -153,7 +162,7 @@ async function runRegistryPhase(version, info, h) {
 				npmCalls(pkg.version).some((l) => /^pack .*--registry=https:\/\/registry\.npmjs\.org/.test(l)),
 				`n8n did not run npm pack ${pkg.name}@${pkg.version} through the wrapper`,
 			);
-			assert.ok(served(pkg.version), `the local registry did not serve the ${pkg.version} tarball`);
+			assert.ok(await served(pkg.version), `the local registry did not serve the ${pkg.version} tarball; its log:\n${registry.proc.output().split('\n').filter((l) => /GET|error/i.test(l)).slice(-12).join('\n')}`);
 			await checkLoaded(pkg.version);
 			const list = await rest('GET', '/community-packages');
 			assert.deepEqual(list.map((p) => [p.packageName, p.installedVersion]), [[pkg.name, pkg.version]]);
@@ -176,7 +185,7 @@ async function runRegistryPhase(version, info, h) {
 			const res = await rest('PATCH', '/community-packages', { name: pkg.name, version: newVersion });
 			assert.equal(res.installedVersion, newVersion);
 			assert.ok(npmCalls(newVersion).some((l) => l.startsWith('pack ')), `n8n did not run npm pack ${pkg.name}@${newVersion}`);
-			assert.ok(served(newVersion), `the local registry did not serve the ${newVersion} tarball`);
+			assert.ok(await served(newVersion), `the local registry did not serve the ${newVersion} tarball`);
 			const list = await rest('GET', '/community-packages');
 			assert.deepEqual(list.map((p) => [p.packageName, p.installedVersion, p.updateAvailable]), [[pkg.name, newVersion, undefined]]);
 			await checkLoaded(newVersion);
