@@ -141,15 +141,18 @@ async function runRegistryPhase(version, info, h) {
 				.split('\n')
 				.filter((l) => l.includes(`${pkg.name}@${v}`));
 		/**
-		 * verdaccio's log has the tarball of version `v` served to n8n's npm. verdaccio writes that
-		 * line once the response is done, which can come after n8n's answer: wait for it (10 s).
+		 * n8n's npm fetched the tarball of version `v` from the local registry: verdaccio's log has
+		 * the request (written once the response is done, so waited for up to 10 s), or npm's cache
+		 * of the wrapper has an entry for that URL (written only after a download from it).
 		 */
 		const served = async (v) => {
-			const line = `req: 'GET /${pkg.name}/-/${pkg.name}-${v}.tgz', bytes: 0/`;
-			return await registry.proc.waitFor(new RegExp(line.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), 10_000).then(
+			const file = `${pkg.name}-${v}.tgz`;
+			const line = `req: 'GET /${pkg.name}/-/${file}'`;
+			const logged = await registry.proc.waitFor(new RegExp(line.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')), 10_000).then(
 				() => true,
 				() => false,
 			);
+			return logged || cachedFrom(path.join(wrapper.dir, 'npm-cache'), `${registry.url}${pkg.name}/-/${file}`);
 		};
 
 		const installed = await test(`${label}: POST /rest/community-packages installs ${pkg.version}`, async () => {
@@ -199,6 +202,18 @@ async function runRegistryPhase(version, info, h) {
 		for (const proc of procs.reverse()) await proc.stop(15_000).catch(() => {});
 	}
 	return Date.now() - started;
+}
+
+/** Whether npm's cache in `cacheDir` has an entry for `url` (its index names the URL it was fetched from). */
+function cachedFrom(cacheDir, url) {
+	const index = path.join(cacheDir, '_cacache', 'index-v5');
+	const walk = (dir) =>
+		fs.existsSync(dir) &&
+		fs.readdirSync(dir, { withFileTypes: true }).some((entry) => {
+			const full = path.join(dir, entry.name);
+			return entry.isDirectory() ? walk(full) : fs.readFileSync(full, 'utf8').includes(url);
+		});
+	return walk(index);
 }
 
 module.exports = { runRegistryPhase, WORKFLOW_BASE };
