@@ -102,9 +102,21 @@ async function runRegistryPhase(version, info, h) {
 
 		/** Every declared node type is in /types/nodes.json; the package folder has `expected`. */
 		async function checkLoaded(expected) {
-			const types = await rest.getJson('/types/nodes.json');
-			const names = new Set(types.map((t) => t.name));
-			const missing = declaredNodes.filter((n) => !names.has(n));
+			// n8n rewrites the static nodes.json after an install: until it is done the file may be
+			// the old one or cut short, so read it again for up to 30 s
+			let missing = declaredNodes;
+			let unreadable;
+			for (const until = Date.now() + 30_000; ; await sleep(500)) {
+				try {
+					const names = new Set((await rest.getJson('/types/nodes.json')).map((t) => t.name));
+					missing = declaredNodes.filter((n) => !names.has(n));
+					unreadable = undefined;
+				} catch (error) {
+					unreadable = error;
+				}
+				if ((missing.length === 0 && !unreadable) || Date.now() > until) break;
+			}
+			if (unreadable) throw unreadable;
 			assert.deepEqual(missing, [], 'node types of the pack missing from /types/nodes.json');
 			const installed = readPackageJson(path.join(userFolder, '.n8n', 'nodes', 'node_modules', pkg.name));
 			assert.equal(installed.version, expected, 'version of the package folder n8n installed');
