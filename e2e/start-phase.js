@@ -65,6 +65,22 @@ async function startStart(version, folder, port, fresh) {
 	return { child, exited, output: () => output };
 }
 
+/**
+ * startStart on a port that was free a moment ago. The build before n8n listens takes a while, and
+ * an outgoing connection can be given the same port number meanwhile (both come from the
+ * ephemeral range): then n8n says the port is in use, and another port is tried.
+ */
+async function startOnFreePort(version, folder, fresh) {
+	for (let attempt = 1; ; attempt++) {
+		const port = await freePort();
+		try {
+			return { port, ...(await startStart(version, folder, port, fresh)) };
+		} catch (error) {
+			if (attempt >= 3 || !/already in use/.test(error.message)) throw error;
+		}
+	}
+}
+
 async function portClosed(port) {
 	try {
 		await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
@@ -81,8 +97,8 @@ async function runStartPhase({ version, test, workDir }) {
 	let run;
 	let port;
 	await test(`${label}: comes up with the pack, examples and credentials`, async () => {
-		port = await freePort();
-		run = await startStart(version, folder, port, true);
+		run = await startOnFreePort(version, folder, true);
+		port = run.port;
 		const rest = await restClient(`http://127.0.0.1:${port}`);
 		const types = new Set((await rest.getJson('/types/nodes.json')).map((t) => t.name));
 		for (const type of declaredTypes(REPO_ROOT).nodes) assert.ok(types.has(type), `${type} is loaded`);
@@ -113,8 +129,8 @@ async function runStartPhase({ version, test, workDir }) {
 	});
 
 	await test(`${label}: killed outright (SIGKILL), its watchdog stops n8n`, async () => {
-		port = await freePort();
-		run = await startStart(version, folder, port, false);
+		run = await startOnFreePort(version, folder, false);
+		port = run.port;
 		assert.ok(processesOf(folder).length > 0, 'n8n processes found by their user folder');
 		run.child.kill('SIGKILL');
 		await run.exited;
