@@ -8,21 +8,28 @@
  *
  * 1. Issue → Get Many over 1,000 items (issues and pull requests, as the platform lists them):
  *    Return All and Limit 150; prints the requests made against the minimum ceil(n/100).
- * 2. 500 Issue → Get calls (one per input item) through the Code Hosting node, and the same
- *    500 GETs through n8n's own HTTP Request node (n8n-nodes-base from an installed e2e
- *    runtime), both through n8n-core's WorkflowExecute in this process; rounds alternate
- *    which goes first; prints the median per-item time (wall clock, and CPU time of this process,
- *    which includes the local server and is less disturbed by other work on the machine) of
- *    each.
- * 3. The same two one-at-a-time runs, each node alone in its own Node process (child processes
- *    started in turn, rotating which goes first; 500 items x 3 per process after a warm-up), so
- *    neither shares a heap, sockets or JIT state with the other; ends with that ratio ours / HTTP
- *    Request one at a time (wall clock, median of rounds).
+ * 2. 500 Issue → Get calls (one per input item), all through n8n-core's WorkflowExecute in this
+ *    process, in rotating order, median per item (wall clock, and CPU time of this process, which
+ *    includes the local server), with the most requests each had in flight at once:
+ *    - the Code Hosting node;
+ *    - the sequential floor (floor-node.js): one parameter read and one awaited
+ *      httpRequestWithAuthentication per item, nothing else;
+ *    - n8n's HTTP Request node 4.2 (n8n-nodes-base from an installed e2e runtime) with one request
+ *      in flight (inflight.js holds each request's socket until the answer of the one before it
+ *      has been read);
+ *    - the HTTP Request node with Batching 1 / 0 ms and with its defaults: both send all
+ *      requests at once (the in-flight count shows it).
+ * 3. The Code Hosting node, the floor and the HTTP Request node with one request in flight, each
+ *    alone in its own Node process (500 items x 3 after a warm-up), so that none shares a heap,
+ *    sockets or JIT state with another.
+ * Ends with ours / HTTP Request one at a time (one request in flight, same process).
  */
 const path = require('path');
 const { spawnSync } = require('child_process');
 
 const { ROOT, runNode, findHttpRequestNode, median } = require('./lib');
+const { measureInFlight } = require('./inflight');
+const { SequentialFloor } = require('./floor-node');
 const { CodeHosting } = require(path.join(ROOT, 'nodes/CodeHosting/CodeHosting.node.ts'));
 const { CodeHostingApi } = require(path.join(ROOT, 'credentials/CodeHostingApi.credentials.ts'));
 const { createCodeHostingServer, TOKEN, LOGIN } = require(path.join(ROOT, 'test/servers/codehosting/server.js'));
@@ -74,45 +81,60 @@ async function main() {
 
 	const http = findHttpRequestNode();
 	const items = Array.from({ length: GETS }, (_, index) => ({ number: (index % 3) + 1 }));
-	/** Wall-clock and CPU milliseconds of one run. */
-	const timed = async (run) => {
+	/** Wall-clock and CPU milliseconds of one run, and the most requests it had in flight at once. */
+	const timed = async (run, oneAtATime = false) => {
 		const cpu = process.cpuUsage();
 		const started = process.hrtime.bigint();
-		const { output, error } = await run();
+		const { result, maxInFlight } = await measureInFlight(run, { oneAtATime });
+		const { output, error } = result;
 		if (error || output.length !== GETS) throw error ?? new Error(`got ${output.length} items`);
 		const used = process.cpuUsage(cpu);
-		return { wall: Number(process.hrtime.bigint() - started) / 1e6, cpu: (used.user + used.system) / 1000 };
+		return { wall: Number(process.hrtime.bigint() - started) / 1e6, cpu: (used.user + used.system) / 1000, maxInFlight };
 	};
-	const ours = async () =>
-		await timed(() => codeHosting({ resource: 'issue', operation: 'get', ...repo, issueNumber: '={{ $json.number }}' }, items));
-	const theirs = async (serial = false) =>
-		await timed(() => runNode({
-			node: http.node,
-			typeVersion: 4.2,
-			items,
-			parameters: {
-				method: 'GET',
-				url: `=${srv.url}/repos/${LOGIN}/hello-world/issues/{{ $json.number }}`,
-				sendHeaders: true,
-				headerParameters: {
-					parameters: [
-						{ name: 'Authorization', value: `Bearer ${TOKEN}` },
-						{ name: 'Accept', value: 'application/vnd.github+json' },
-						{ name: 'X-GitHub-Api-Version', value: '2022-11-28' },
-					],
+	const sides = {
+		ours: async () =>
+			await timed(() => codeHosting({ resource: 'issue', operation: 'get', ...repo, issueNumber: '={{ $json.number }}' }, items)),
+		floor: async () =>
+			await timed(() => runNode({
+				node: new SequentialFloor(),
+				parameters: { path: `/repos/${LOGIN}/hello-world`, issueNumber: '={{ $json.number }}' },
+				items,
+				credentials,
+				credentialTypes: [new CodeHostingApi()],
+			})),
+	};
+	if (http) {
+		const theirs = (batchSize) => () =>
+			runNode({
+				node: http.node,
+				typeVersion: 4.2,
+				items,
+				parameters: {
+					method: 'GET',
+					url: `=${srv.url}/repos/${LOGIN}/hello-world/issues/{{ $json.number }}`,
+					sendHeaders: true,
+					headerParameters: {
+						parameters: [
+							{ name: 'Authorization', value: `Bearer ${TOKEN}` },
+							{ name: 'Accept', value: 'application/vnd.github+json' },
+							{ name: 'X-GitHub-Api-Version', value: '2022-11-28' },
+						],
+					},
+					options: batchSize ? { batching: { batch: { batchSize, batchInterval: 0 } } } : {},
 				},
-				// Without batching the HTTP Request node sends all items' requests at once;
-				// batch size 1 makes it one at a time, as the Code Hosting node (and GitHub's
-				// guidance against concurrent requests per token) does.
-				options: serial ? { batching: { batch: { batchSize: 1, batchInterval: 0 } } } : {},
-			},
-			credentials: {},
-			credentialTypes: [],
-		}));
+				credentials: {},
+				credentialTypes: [],
+			});
+		// Batch size 1 with interval 0 still starts every request at once (see inflight.js):
+		// the harness holds each request's socket until the answer of the one before it has been read.
+		sides.http = async () => await timed(theirs(1), true);
+		sides.httpBatch1 = async () => await timed(theirs(1));
+		sides.httpDefaults = async () => await timed(theirs(0));
+	}
 
 	if (SIDE) {
 		// one side alone: warm-up, then 3 runs; median per item
-		const run = SIDE === 'ours' ? ours : () => theirs(true);
+		const run = sides[SIDE];
 		await run();
 		const runs = [];
 		for (let index = 0; index < 3; index++) runs.push(await run());
@@ -121,53 +143,59 @@ async function main() {
 		return;
 	}
 
-	console.log(`\n${GETS} × Issue → Get, ${ROUNDS} rounds (alternating order), median per item`);
-	await ours(); // warm-up
-	const oursMs = [];
-	const serialMs = [];
-	const concurrentMs = [];
-	if (http) await theirs();
+	console.log(`\n${GETS} × Issue → Get, ${ROUNDS} rounds (rotating order), median per item`);
+	const names = Object.keys(sides);
+	const runs = Object.fromEntries(names.map((name) => [name, []]));
+	for (const name of names) await sides[name](); // warm-up
 	for (let round = 0; round < ROUNDS; round++) {
-		const runs = [async () => oursMs.push(await ours())];
-		if (http) {
-			runs.push(async () => serialMs.push(await theirs(true)));
-			runs.push(async () => concurrentMs.push(await theirs(false)));
+		for (let index = 0; index < names.length; index++) {
+			const name = names[(index + round) % names.length];
+			runs[name].push(await sides[name]());
 		}
-		// Rotate who goes first.
-		for (let index = 0; index < runs.length; index++) await runs[(index + round) % runs.length]();
 	}
-	const perItem = (runs, key) => median(runs.map((run) => run[key])) / GETS;
-	const line = (label, runs) =>
-		console.log(`  ${label.padEnd(52)} ${perItem(runs, 'wall').toFixed(3)} ms/item  (CPU ${perItem(runs, 'cpu').toFixed(3)} ms/item)`);
-	line('Code Hosting node (one request at a time)', oursMs);
-	if (http) {
-		line('HTTP Request node 4.2, batch size 1 (one at a time)', serialMs);
-		line('HTTP Request node 4.2, defaults (all at once)', concurrentMs);
-		console.log(`  (${http.version})`);
-		const ratio = (key, runs) => (perItem(oursMs, key) / perItem(runs, key)).toFixed(2);
-		console.log(`  ratio ours / HTTP Request all at once:   ${ratio('wall', concurrentMs)}`);
-		console.log(`  ratio ours / HTTP Request one at a time, CPU time: ${ratio('cpu', serialMs)}`);
-		console.log(`  ratio ours / HTTP Request one at a time: ${ratio('wall', serialMs)}`);
-		console.log(`\nThe same, each node alone in its own process, ${ROUNDS} rounds (rotating order), median per item`);
-		const alone = { ours: [], http: [] };
-		for (let round = 0; round < ROUNDS; round++) {
-			for (const side of round % 2 === 0 ? ['ours', 'http'] : ['http', 'ours']) {
-				const child = spawnSync(process.execPath, [__filename, '--side', side, '--gets', String(GETS), '--issues', '5'], { encoding: 'utf8', env: process.env });
-				if (child.status !== 0) throw new Error(`--side ${side} failed: ${child.stderr}`);
-				alone[side].push(JSON.parse(child.stdout.trim().split('\n').pop()));
-			}
-		}
-		const aloneLine = (label, runs) =>
-			console.log(`  ${label.padEnd(52)} ${median(runs.map((r) => r.wall)).toFixed(3)} ms/item  (CPU ${median(runs.map((r) => r.cpu)).toFixed(3)} ms/item)`);
-		aloneLine('Code Hosting node, alone', alone.ours);
-		aloneLine('HTTP Request node 4.2, batch size 1, alone', alone.http);
-		const ratios = alone.ours.map((r, index) => r.wall / alone.http[index].wall);
-		console.log(`  per-round ratios: ${ratios.map((r) => r.toFixed(2)).join(' ')}`);
-		console.log(`  ratio ours / HTTP Request one at a time, CPU time, each alone: ${(median(alone.ours.map((r) => r.cpu)) / median(alone.http.map((r) => r.cpu))).toFixed(2)}`);
-		console.log(`  ratio ours / HTTP Request one at a time, each alone: ${median(ratios).toFixed(2)}`);
-	} else {
+	const perItem = (name, key) => median(runs[name].map((run) => run[key])) / GETS;
+	const labels = {
+		ours: 'Code Hosting node',
+		floor: 'sequential floor (bench/floor-node.js)',
+		http: 'HTTP Request node 4.2, one request in flight',
+		httpBatch1: 'HTTP Request node 4.2, batch size 1, interval 0',
+		httpDefaults: 'HTTP Request node 4.2, defaults',
+	};
+	for (const name of names) {
+		const inFlight = Math.max(...runs[name].map((run) => run.maxInFlight));
+		console.log(
+			`  ${labels[name].padEnd(48)} ${perItem(name, 'wall').toFixed(3)} ms/item  (CPU ${perItem(name, 'cpu').toFixed(3)})  in flight ≤ ${inFlight}`,
+		);
+	}
+	const ratio = (a, b, key = 'wall') => (perItem(a, key) / perItem(b, key)).toFixed(2);
+	console.log(`  ratio ours / sequential floor (the pack's own cost per item): ${ratio('ours', 'floor')} (CPU ${ratio('ours', 'floor', 'cpu')})`);
+	if (!http) {
 		console.log('  HTTP Request node: n8n-nodes-base not found (install an e2e runtime: node e2e/install-runtime.js 2.8.4); comparison skipped');
+		await srv.stop();
+		return;
 	}
+	console.log(`  (${http.version})`);
+	console.log(`  ratio ours / HTTP Request batch size 1 (all at once, see in flight): ${ratio('ours', 'httpBatch1')}`);
+	console.log(`  ratio sequential floor / HTTP Request one in flight (awaiting each answer): ${ratio('floor', 'http')}`);
+
+	console.log(`\nThe same, each node alone in its own process, ${ROUNDS} rounds (rotating order), median per item`);
+	const alone = { ours: [], floor: [], http: [] };
+	for (let round = 0; round < ROUNDS; round++) {
+		const order = Object.keys(alone);
+		for (let index = 0; index < order.length; index++) {
+			const side = order[(index + round) % order.length];
+			const child = spawnSync(process.execPath, [__filename, '--side', side, '--gets', String(GETS), '--issues', '5'], { encoding: 'utf8', env: process.env });
+			if (child.status !== 0) throw new Error(`--side ${side} failed: ${child.stderr}`);
+			alone[side].push(JSON.parse(child.stdout.trim().split('\n').pop()));
+		}
+	}
+	for (const side of Object.keys(alone)) {
+		console.log(`  ${labels[side].padEnd(48)} ${median(alone[side].map((r) => r.wall)).toFixed(3)} ms/item  (CPU ${median(alone[side].map((r) => r.cpu)).toFixed(3)})`);
+	}
+	const aloneRatio = (a, b) => median(alone[a].map((r, index) => r.wall / alone[b][index].wall)).toFixed(2);
+	console.log(`  ratio ours / sequential floor, each alone: ${aloneRatio('ours', 'floor')}`);
+	console.log(`  ratio ours / HTTP Request one in flight, each alone: ${aloneRatio('ours', 'http')}`);
+	console.log(`\nratio ours / HTTP Request one at a time (one request in flight, same process): ${ratio('ours', 'http')}`);
 	await srv.stop();
 }
 

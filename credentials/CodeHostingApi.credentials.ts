@@ -15,19 +15,26 @@ export function codeHostingServer(credentials: ICredentialDataDecryptedObject): 
 	return server.replace(/\/+$/, '');
 }
 
+/** True when the request goes to the origin (scheme, host, port) of the credential's server. */
+function onServerOrigin(server: string, requestOptions: IHttpRequestOptions): boolean {
+	const { url, baseURL } = requestOptions;
+	// The usual case without parsing: the origin ends where the first "/" after it starts, so a URL
+	// that is the server followed by "/" has the server's origin.
+	if (baseURL === undefined && url.startsWith(`${server}/`)) return true;
+	try {
+		return new URL(url, baseURL ?? server).origin === new URL(server).origin;
+	} catch {
+		return false;
+	}
+}
+
 /** Adds `Authorization: Bearer <token>` only for requests to the credential's own host. */
 export function withCodeHostingToken(
 	server: string,
 	token: string,
 	requestOptions: IHttpRequestOptions,
 ): IHttpRequestOptions {
-	let target: URL;
-	try {
-		target = new URL(requestOptions.url, requestOptions.baseURL ?? server);
-	} catch {
-		return requestOptions;
-	}
-	if (target.origin !== new URL(server).origin) return requestOptions;
+	if (!onServerOrigin(server, requestOptions)) return requestOptions;
 	return {
 		...requestOptions,
 		headers: { ...(requestOptions.headers ?? {}), Authorization: `Bearer ${token}` },

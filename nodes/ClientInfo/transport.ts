@@ -9,7 +9,7 @@ import type {
 	PlatformDescription,
 	RequestContext,
 } from '../shared';
-import { callKind, createPlatformClient, hintFor, offsetPaging, pacerFor } from '../shared';
+import { callKind, createPlatformClient, hintFor, nodeOf, offsetPaging, pacerFor } from '../shared';
 
 export const CREDENTIAL_TYPE = 'clientInfoOAuth2Api';
 
@@ -110,7 +110,7 @@ export const clientInfoPlatform: PlatformDescription = {
 			total: (body) => (body.pagination as IDataObject | undefined)?.total ?? (body.pagination as IDataObject | undefined)?.count,
 		}),
 	callOptions(ctx, connection, method) {
-		const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
+		const credentialId = nodeOf(ctx).credentials?.[CREDENTIAL_TYPE]?.id ?? 'default';
 		const pacer = pacerFor(`${CREDENTIAL_TYPE}:${credentialId}:${connection.baseUrl}`, () => paceLimits);
 		const kind = callKind(method);
 		return {

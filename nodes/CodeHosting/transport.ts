@@ -10,7 +10,7 @@ import type {
 	RequestContext,
 	RetryPolicy,
 } from '../shared';
-import { createPlatformClient, DEFAULT_RETRY_POLICY, hintFor, linkPaging } from '../shared';
+import { createPlatformClient, DEFAULT_RETRY_POLICY, hintFor, linkPaging, nodeOf, readOnceIfStatic } from '../shared';
 
 export type CodeHostingContext = RequestContext;
 
@@ -97,18 +97,20 @@ export function isOnServer(connection: PlatformConnection, url: string): boolean
 	}
 }
 
-/** The node's "Max Rate-Limit Wait" option, read only where the node has it set. */
+/** The node's "Max Rate-Limit Wait" option, read only where the node has it set (once when it holds no expression). */
 function retryPolicy(ctx: RequestContext, itemIndex: number): RetryPolicy | undefined {
-	const options = ctx.getNode().parameters?.requestOptions as IDataObject | undefined;
+	const options = nodeOf(ctx).parameters?.requestOptions as IDataObject | undefined;
 	if (!options || options.maxRateLimitWait === undefined) return undefined;
-	let seconds: unknown;
-	try {
-		seconds = ctx.getNodeParameter('requestOptions.maxRateLimitWait', itemIndex, undefined);
-	} catch {
-		seconds = undefined;
-	}
-	if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
-	return { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: seconds * 1000 };
+	return readOnceIfStatic(ctx, 'codeHosting.retryPolicy', ['requestOptions'], () => {
+		let seconds: unknown;
+		try {
+			seconds = ctx.getNodeParameter('requestOptions.maxRateLimitWait', itemIndex, undefined);
+		} catch {
+			seconds = undefined;
+		}
+		if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0) return undefined;
+		return { ...DEFAULT_RETRY_POLICY, maxTotalWaitMs: seconds * 1000 };
+	});
 }
 
 /** GitHub and GitHub Enterprise Server as data. */

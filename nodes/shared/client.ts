@@ -14,6 +14,7 @@ import type { DescribeError } from './http/errors';
 import type { PageRequest, Pagination } from './http/pagination';
 import { paginate } from './http/pagination';
 import type { RetryPolicy } from './http/retry';
+import { nodeOf } from './parameters';
 import type { RequestContext } from './http/types';
 
 /** What a platform client knows after loading the credential once. */
@@ -132,7 +133,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 		const connection = platform.connect(credentials, credentialType, (message, description) => {
 			throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 		});
-		const details = ctx.getNode().credentials?.[credentialType];
+		const details = nodeOf(ctx).credentials?.[credentialType];
 		const decrypted = { id: details?.id ?? '', name: details?.name ?? '', type: credentialType, data: credentials };
 		return { connection, decrypted };
 	};

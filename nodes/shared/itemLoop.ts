@@ -67,12 +67,15 @@ export function prepareItemError(
 /**
  * The one item loop of the pack: runs `operation` once per input item, pairs every output item
  * with the input item it came from, and either emits `{ error }` for a failed item (Continue On
- * Fail) or stops with an error that carries the item index.
+ * Fail) or stops with an error that carries the item index. `explainError` runs only for failed
+ * items, so a node's error wording adds nothing to the path of an item that succeeds.
  */
 export async function runItemLoop(
 	this: IExecuteFunctions,
 	operation: Operation,
 	secrets: () => Promise<string[]> = async () => [],
+	/** Rewords an item's error with what the node knows (may look something up); only called on errors. */
+	explainError?: (ctx: IExecuteFunctions, error: unknown, itemIndex: number) => Promise<unknown>,
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const returnData: INodeExecutionData[] = [];
@@ -83,7 +86,15 @@ export async function runItemLoop(
 				itemData: { item: itemIndex },
 			});
 			returnData.push(...executionData);
-		} catch (error) {
+		} catch (caught) {
+			let error = caught;
+			if (explainError) {
+				try {
+					error = await explainError(this, caught, itemIndex);
+				} catch (failure) {
+					error = failure; // the lookup itself failed: report that, as the operation would have
+				}
+			}
 			const nodeError = prepareItemError(this, error, itemIndex, await secrets());
 			if (this.continueOnFail()) {
 				const json: IDataObject = { error: nodeError.message };

@@ -1,4 +1,4 @@
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions, INode } from 'n8n-workflow';
 
 /** True when a stored parameter value holds an expression anywhere (`=...` strings). */
 export function holdsExpression(value: unknown): boolean {
@@ -8,7 +8,24 @@ export function holdsExpression(value: unknown): boolean {
 	return false;
 }
 
-const perExecution = new WeakMap<object, Map<string, unknown>>();
+const nodes = new WeakMap<object, INode>();
+
+/**
+ * The node of this execution context, copied once. n8n's `getNode()` deep-copies the node with
+ * all its parameters on every call; the copy does not change during an execution, so per-request
+ * code reads this one (read only).
+ */
+export function nodeOf(ctx: Pick<IExecuteFunctions, 'getNode'>): INode {
+	let node = nodes.get(ctx);
+	if (!node) {
+		node = ctx.getNode();
+		nodes.set(ctx, node);
+	}
+	return node;
+}
+
+/** Per execution context: the value of a static read, or `dynamic` when it holds an expression. */
+const perExecution = new WeakMap<object, Map<string, { value: unknown } | 'dynamic'>>();
 
 /**
  * Reads a value once per execution when every parameter it comes from is stored without an
@@ -21,13 +38,16 @@ export function readOnceIfStatic<T>(
 	parameterNames: string[],
 	read: () => T,
 ): T {
-	const cache = perExecution.get(ctx);
-	if (cache?.has(key)) return cache.get(key) as T;
+	let cache = perExecution.get(ctx);
+	const known = cache?.get(key);
+	if (known === 'dynamic') return read();
+	if (known) return known.value as T;
 	const value = read();
-	const parameters = ctx.getNode().parameters ?? {};
-	if (parameterNames.every((name) => !holdsExpression(parameters[name]))) {
-		if (cache) cache.set(key, value);
-		else perExecution.set(ctx, new Map([[key, value]]));
+	const parameters = nodeOf(ctx).parameters ?? {};
+	if (!cache) {
+		cache = new Map();
+		perExecution.set(ctx, cache);
 	}
+	cache.set(key, parameterNames.every((name) => !holdsExpression(parameters[name])) ? { value } : 'dynamic');
 	return value;
 }

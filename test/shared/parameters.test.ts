@@ -1,5 +1,5 @@
 /** Per-execution reads of parameters stored without expressions (nodes/shared/parameters.ts). */
-import { holdsExpression, readOnceIfStatic } from '../../nodes/shared/parameters';
+import { holdsExpression, nodeOf, readOnceIfStatic } from '../../nodes/shared/parameters';
 
 const ctxWith = (parameters: Record<string, unknown>) => ({ getNode: () => ({ parameters }) }) as never;
 
@@ -19,11 +19,22 @@ test('a value from static parameters is read once per execution', () => {
 	expect(reads).toBe(1);
 });
 
-test('a value from an expression is read for every item', () => {
-	const ctx = ctxWith({ owner: '={{ $json.owner }}' });
+test('a value from an expression is read for every item; the node is copied only once', () => {
+	let copies = 0;
+	const ctx = { getNode: () => (copies++, { parameters: { owner: '={{ $json.owner }}' } }) } as never;
 	let reads = 0;
 	for (let item = 0; item < 3; item++) readOnceIfStatic(ctx, 'k', ['owner'], () => ++reads);
 	expect(reads).toBe(3);
+	expect(copies).toBe(1);
+});
+
+test('nodeOf: one copy of the node per execution context (n8n deep-copies it on every getNode)', () => {
+	let copies = 0;
+	const makeCtx = () => ({ getNode: () => ({ name: `copy ${++copies}` }) }) as never;
+	const first = makeCtx();
+	expect(nodeOf(first)).toBe(nodeOf(first));
+	expect(copies).toBe(1);
+	expect(nodeOf(makeCtx())).toEqual({ name: 'copy 2' });
 });
 
 test('a failed read is not kept: every item reads (and fails) again', () => {

@@ -8,7 +8,7 @@ import * as apiCall from './apiCall';
 import * as branch from './branch';
 import * as collaborator from './collaborator';
 import * as commit from './commit';
-import { withRepositoryHints } from './common';
+import { explainRepositoryNotFound } from './common';
 import * as file from './file';
 import * as gist from './gist';
 import * as issue from './issue';
@@ -85,5 +85,5 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	if (!handler) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not known for resource "${resource}"`);
 	}
-	return await runItemLoop.call(this, withRepositoryHints(handler), codeHosting(this).secrets);
+	return await runItemLoop.call(this, handler, codeHosting(this).secrets, explainRepositoryNotFound);
 }

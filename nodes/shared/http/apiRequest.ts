@@ -14,6 +14,7 @@ import {
 } from './errors';
 import type { RetryPolicy } from './retry';
 import { decideRetry, DEFAULT_RETRY_POLICY, isIdempotent } from './retry';
+import { nodeOf } from '../parameters';
 import type { RequestContext } from './types';
 
 export interface OAuth2RefreshOptions {
@@ -56,7 +57,8 @@ export interface RequestOptions {
 const refreshesInFlight = new Map<string, Promise<void>>();
 
 async function refreshOAuth2(ctx: RequestContext, credentialType: string): Promise<void> {
-	const id = ctx.getNode().credentials?.[credentialType]?.id ?? ctx.getNode().name;
+	const node = nodeOf(ctx);
+	const id = node.credentials?.[credentialType]?.id ?? node.name;
 	const key = `${credentialType}:${id}`;
 	const running = refreshesInFlight.get(key);
 	if (running) return await running;
@@ -84,7 +86,14 @@ export async function apiRequest<T = unknown>(
 	const policy = options.retry ?? DEFAULT_RETRY_POLICY;
 	const describe = options.describeError ?? defaultDescribeError;
 	const httpOptions = toHttpOptions(request);
-	const errorContext: ErrorContext = { node: ctx.getNode(), secrets: options.secrets ?? [], itemIndex: options.itemIndex };
+	const errorContext: ErrorContext = {
+		// Read only when an error is built (n8n copies the whole node on every getNode()).
+		get node() {
+			return nodeOf(ctx);
+		},
+		secrets: options.secrets ?? [],
+		itemIndex: options.itemIndex,
+	};
 	let attempt = 0;
 	let waitedMs = 0;
 	let refreshed = false;

@@ -1,8 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import type { Operation } from '../../../shared';
-
 import { codeHosting } from '../../transport';
 import type { RepositoryReference } from './repository';
 import { readRepository } from './repository';
@@ -48,46 +46,4 @@ export async function explainRepositoryNotFound(ctx: IExecuteFunctions, error: u
 		.filter(Boolean)
 		.join(' ');
 	return error;
-}
-
-/** The operation, with 404s of a missing repository explained (see explainRepositoryNotFound). */
-export function withRepositoryHints(operation: Operation): Operation {
-	const explain = async (ctx: IExecuteFunctions, error: unknown, itemIndex: number): Promise<never> => {
-		throw await explainRepositoryNotFound(ctx, error, itemIndex);
-	};
-	switch (operation.returns) {
-		case 'item':
-			return {
-				returns: 'item',
-				async execute(this: IExecuteFunctions, itemIndex: number) {
-					try {
-						return await operation.execute.call(this, itemIndex);
-					} catch (error) {
-						return await explain(this, error, itemIndex);
-					}
-				},
-			};
-		case 'items':
-			return {
-				returns: 'items',
-				async execute(this: IExecuteFunctions, itemIndex: number) {
-					try {
-						return await operation.execute.call(this, itemIndex);
-					} catch (error) {
-						return await explain(this, error, itemIndex);
-					}
-				},
-			};
-		case 'binary':
-			return {
-				returns: 'binary',
-				async execute(this: IExecuteFunctions, itemIndex: number) {
-					try {
-						return await operation.execute.call(this, itemIndex);
-					} catch (error) {
-						return await explain(this, error, itemIndex);
-					}
-				},
-			};
-	}
 }
