@@ -42,8 +42,10 @@
  * acquires an expression isolate for the webhook phase of every webhook whose start node is NOT
  * its own Webhook node with static parameters (2.38.7 live-webhooks.js webhookPhaseNeedsIsolate:
  * `startNode.type !== WEBHOOK_NODE_TYPE` → isolate), so no community trigger, and not n8n's own
- * GitHub Trigger either, can skip it. --env N8N_EXPRESSION_ENGINE=legacy removes the isolate for
- * all three.
+ * GitHub Trigger either, can skip it. The generic rule of 2.38.7's n8n-workflow
+ * (nodeParametersAreStatic, webhookDescriptionIsNativelyResolvable) is only asked after that type
+ * check, so a trigger cannot qualify by declaring its webhook fields natively resolvable.
+ * --env N8N_EXPRESSION_ENGINE=legacy removes the isolate for all three.
  */
 const assert = require('assert');
 const fs = require('fs');
@@ -204,8 +206,9 @@ async function main() {
 	await cli(['import:workflow', '--separate', `--input=${path.join(workDir, 'import', 'workflows')}`]);
 	await activateWorkflows(info, env, Object.values(flows).map((flow) => flow.id));
 	const profileDir = path.join(workDir, 'profiles');
-	const startEnv = PROFILE ? { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${profileDir}`.trim() } : env;
-	const main = n8nStart('n8n', info, startEnv, ['start'], path.join(workDir, 'n8n.log'));
+	// Node flags for n8n's main process only (Node 20 refuses --cpu-prof in NODE_OPTIONS).
+	const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+	const main = n8nStart('n8n', info, env, ['start'], path.join(workDir, 'n8n.log'), nodeArgs);
 	const bootStart = Date.now();
 	await main.waitFor(/Editor is now accessible/, 240_000);
 	log(`n8n started in ${((Date.now() - bootStart) / 1000).toFixed(0)} s on ${baseUrl}`);

@@ -40,9 +40,9 @@ function n8nCli(info, env, args, options = {}) {
 	return runProcess(info.node, [info.n8nBin, ...args], { env, timeoutMs: 300_000, ...options });
 }
 
-/** Starts a long-running n8n command (start, worker): see procs.startProcess. */
-function n8nStart(name, info, env, args, logFile) {
-	return startProcess(name, info.node, [info.n8nBin, ...args], { env, logFile });
+/** Starts a long-running n8n command (start, worker): see procs.startProcess; `nodeArgs` go to Node before n8n's bin. */
+function n8nStart(name, info, env, args, logFile, nodeArgs = []) {
+	return startProcess(name, info.node, [...nodeArgs, info.n8nBin, ...args], { env, logFile });
 }
 
 /**
