@@ -96,7 +96,7 @@ const EXTRA_ENV = Object.fromEntries(
 );
 if (!['issues', 'push'].includes(EVENT)) throw new Error('--event must be issues or push');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { setTimeout: sleep } = require('timers/promises');
 const log = (message) => console.log(`[bench] ${message}`);
 
 // ---------------------------------------------------------------- part 1 helpers

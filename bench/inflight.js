@@ -12,6 +12,7 @@
  * and it starts every item's request before awaiting any (`Promise.allSettled(requestPromises)`).
  */
 const http = require('http');
+const { setTimeout: sleep } = require('timers/promises');
 
 const state = { oneAtATime: false, active: 0, max: 0, queue: [] };
 const original = http.Agent.prototype.addRequest;
@@ -42,7 +43,7 @@ async function measureInFlight(run, { oneAtATime = false } = {}) {
 	// The last request of an earlier run may close just after its answer was handed over.
 	for (let waited = 0; state.active !== 0 || state.queue.length !== 0; waited++) {
 		if (waited > 1000) throw new Error('requests still in flight from an earlier run');
-		await new Promise((resolve) => setTimeout(resolve, 1));
+		await sleep(1);
 	}
 	state.oneAtATime = oneAtATime;
 	state.max = 0;

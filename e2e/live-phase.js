@@ -14,7 +14,7 @@ const { test } = require('./results');
 const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');
 const { prepareUserFolder } = require('./user-folder');
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { setTimeout: sleep } = require('timers/promises');
 
 /**
  * A running n8n: `n8n start` (regular mode) or `n8n start` + one `n8n worker` + Redis (queue

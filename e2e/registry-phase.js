@@ -26,7 +26,7 @@ const { buildCredentials, secrets } = require('./credentials');
 /** The e2e workflow run with the pack installed from the registry. */
 const WORKFLOW_BASE = 'governance-project';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { setTimeout: sleep } = require('timers/promises');
 
 /**
  * Runs the phase for n8n `version` (runtime `info`). `h` has the runner's helpers:

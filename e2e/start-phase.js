@@ -16,6 +16,7 @@ const { declaredTypes } = require('./lib/pack');
 const { freePort } = require('./lib/procs');
 const { restClient } = require('./lib/n8n');
 const { CREDENTIAL_IDS } = require('./credentials');
+const { setTimeout: sleep } = require('timers/promises');
 
 const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples');
 
@@ -40,7 +41,7 @@ async function until(check, ms) {
 	const end = Date.now() + ms;
 	while (Date.now() < end) {
 		if (await check()) return true;
-		await new Promise((resolve) => setTimeout(resolve, 250));
+		await sleep(250);
 	}
 	return check();
 }

@@ -8,6 +8,7 @@ const fs = require('fs');
 const { spawnSync } = require('child_process');
 const { runProcess, startProcess } = require('./procs');
 const { readLatestExecution, maxExecutionId } = require('./executions');
+const { setTimeout: sleep } = require('timers/promises');
 
 /**
  * Environment for an n8n process of runtime `info` (from runtime.ensureN8n) with user folder
@@ -123,7 +124,7 @@ async function logIn(baseUrl, owner) {
 async function ownerSession(baseUrl, owner) {
 	let last;
 	for (let attempt = 0; attempt < 6; attempt++) {
-		if (attempt > 0) await new Promise((r) => setTimeout(r, 500 * attempt));
+		if (attempt > 0) await sleep(500 * attempt);
 		await ensureOwner(baseUrl, owner).catch((error) => {
 			// the settings offered the setup, but the owner exists after all: log in
 			if (!/already set ?up/i.test(error.message)) throw error;

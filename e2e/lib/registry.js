@@ -21,6 +21,7 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { cleanNpmEnv, ensureRuntime } = require('./runtime');
 const { startProcess, runProcess, freePort } = require('./procs');
+const { setTimeout: sleep } = require('timers/promises');
 
 const RUNTIME_NAME = 'verdaccio';
 const PUBLIC_REGISTRY = 'https://registry.npmjs.org';
@@ -76,7 +77,7 @@ async function startRegistry({ dir, env = process.env, timeoutMs = 60_000 }) {
 			await proc.stop(5_000);
 			throw new Error(`verdaccio did not answer on ${url} within ${timeoutMs / 1000} s\n${proc.output().slice(-3000)}`);
 		}
-		await new Promise((r) => setTimeout(r, 250));
+		await sleep(250);
 	}
 	return {
 		url,

@@ -43,6 +43,14 @@ describe('pagination through Link headers', () => {
 		expect(issuePages()[0].query.per_page).toBe('5');
 	});
 
+	test('filters: Since as ISO 8601, Labels as a comma list without spaces (as in User → Get Issues)', async () => {
+		const { error } = await runCodeHosting(srv, {
+			parameters: { resource: 'issue', operation: 'getAll', ...repo(), returnAll: false, limit: 5, filters: { labels: 'bug,  ui ', since: '2024-01-02T03:04:05Z' } },
+		});
+		expect(error).toBeUndefined();
+		expect(issuePages()[0].query).toMatchObject({ labels: 'bug,ui', since: '2024-01-02T03:04:05.000Z' });
+	});
+
 	test('Enterprise base: Link pages stay under /api/v3', async () => {
 		const { output } = await runCodeHosting(srv, {
 			server: `${srv.url}/api/v3`,

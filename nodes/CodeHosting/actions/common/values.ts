@@ -37,6 +37,17 @@ export function list(value: unknown): string[] {
 	return [];
 }
 
+/**
+ * The query of an issue list (a repository's or the connected account's): the set filters, with
+ * "Since" as an ISO 8601 time and "Labels" as a comma-separated list without spaces.
+ */
+export function issueListQuery(filters: IDataObject): IDataObject {
+	const qs = compact(filters);
+	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();
+	if (qs.labels !== undefined) qs.labels = list(qs.labels).join(',');
+	return qs;
+}
+
 /** "Direction" of a sorted list filter. */
 export const directionFilter: INodeProperties = {
 	displayName: 'Direction',

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
+import { codeHosting, directionFilter, issueListQuery, repoPath, repositoryFields, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAll', [
 	...repositoryFields,
@@ -39,7 +39,6 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();
+	const qs = issueListQuery(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex });
 }

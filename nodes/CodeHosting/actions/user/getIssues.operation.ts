@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, compact, directionFilter, list, stateFilter } from '../common';
+import { codeHosting, directionFilter, issueListQuery, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'getIssues', [
 	...returnAllOrLimit(),
@@ -52,8 +52,6 @@ export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	if (qs.since) qs.since = new Date(String(qs.since)).toISOString();
-	if (qs.labels !== undefined) qs.labels = list(qs.labels).join(',');
+	const qs = issueListQuery(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	return await codeHosting(this).requestAll('GET', '/issues', limit, { qs, itemIndex });
 }
