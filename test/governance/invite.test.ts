@@ -63,7 +63,7 @@ describe('invite → create', () => {
 		expect(srv.state.memberships[PROJECT_ID]['user-member']).toEqual({
 			items: { serviceDefault: { actions: { 'role:viewer': true } } },
 		});
-		expect(Object.keys(srv.state.invites)).toHaveLength(0);
+		expect(Object.values(srv.state.invites).filter((invite) => invite.project === PROJECT_ID)).toHaveLength(0);
 	});
 });
 

@@ -71,7 +71,8 @@ describe('project → create', () => {
 });
 
 describe('project → getAll', () => {
-	beforeEach(() => srv.addProjects(249));
+	// the 5 seeded projects + 245 = 250 projects the admin key sees
+	beforeEach(() => srv.addProjects(245));
 
 	test('Return All pages through all 250 projects with ceil(250/100) = 3 requests', async () => {
 		const { output, error } = await runGovernance(srv, {

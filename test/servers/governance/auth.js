@@ -3,12 +3,16 @@
  * Keys, invites and users of the governance stand-in: GET /latest/auth/info,
  * POST /latest/auth/invite/create|list|delete|resend, POST /latest/auth/users/list,
  * GET /latest/auth/users/{id}, POST /latest/auth/users/{id}/update|delete and
- * POST /latest/auth/users/{id}/keys/create|list|delete.
+ * POST /latest/auth/users/{id}/keys/create|list|delete and
+ * POST /latest/auth/organization/{organization_id}/user/{user_id}/update.
  */
 const crypto = require('crypto');
 
-/** Handlers over `state`; each takes {body, who, params, query} and returns [status, payload]. */
-function createAuthHandlers(state) {
+/**
+ * Handlers over `state`; each takes {body, who, params, query} and returns [status, payload].
+ * `organizationRole(organizationId, userId)` gives a user's organization role (undefined when not in it).
+ */
+function createAuthHandlers(state, { organizationRole }) {
 	function authInfo(ctx) {
 		const user = state.users[ctx.who.userId];
 		return [200, {
@@ -23,8 +27,12 @@ function createAuthHandlers(state) {
 		const { body, who } = ctx;
 		if (!body.permissions) return [422, { message: 'permissions is required', error_type: 'validation', error_audience: 'user' }];
 		if (!body.email && !body.user_id) return [422, { message: 'email or user_id is required', error_type: 'validation', error_audience: 'user' }];
+		// A user of the project's organization, matched on the exact email (or the user_id).
+		const organizationId = state.projects[who.projectId].organization_id;
 		const existing = Object.values(state.users).find(
-			(user) => (body.email && user.email === body.email) || (body.user_id && user._id === body.user_id),
+			(user) =>
+				((body.email && user.email === body.email) || (body.user_id && user._id === body.user_id)) &&
+				organizationRole(organizationId, user._id) !== undefined,
 		);
 		const inviteCode = `inv-${crypto.randomBytes(8).toString('hex')}`;
 		if (existing) {
@@ -35,6 +43,7 @@ function createAuthHandlers(state) {
 		state.invites[inviteCode] = {
 			_id: inviteCode,
 			email: body.email,
+			...(body.user_id ? { user_id: body.user_id } : {}),
 			project: who.projectId,
 			permissions: body.permissions,
 			email_status: 'sent',
@@ -169,8 +178,37 @@ function createAuthHandlers(state) {
 		return [200, {}];
 	}
 
+	const ORGANIZATION_MANAGERS = ['owner', 'admin'];
+
+	/**
+	 * Sets a user's role in an organization: `role` when given, else 'admin' when `admin` is true,
+	 * else the current role; the `admin` flag is kept in state.organizationAdmins. Only an owner or
+	 * admin of that organization may (403); an unknown organization or a user who is not in it is a 404.
+	 */
+	function updateOrganizationUser(ctx) {
+		const { body, who, params } = ctx;
+		const [organizationId, userId] = params;
+		if (!state.organizations[organizationId]) return notFound(`Organization ${organizationId} not found`);
+		if (!ORGANIZATION_MANAGERS.includes(organizationRole(organizationId, who.userId))) {
+			return [403, {
+				message: `Changing a user's organization permissions needs the owner or admin role in organization ${organizationId}`,
+				error_type: 'forbidden',
+				error_audience: 'user',
+			}];
+		}
+		const current = organizationRole(organizationId, userId);
+		if (current === undefined) return notFound(`User ${userId} is not in organization ${organizationId}`);
+		const role = body.role ?? (body.admin ? 'admin' : current);
+		state.organizationRoles[organizationId] = state.organizationRoles[organizationId] ?? {};
+		state.organizationRoles[organizationId][userId] = role;
+		state.organizationAdmins[organizationId] = state.organizationAdmins[organizationId] ?? {};
+		state.organizationAdmins[organizationId][userId] = body.admin;
+		return [200, {}];
+	}
+
 	return {
 		authInfo,
+		updateOrganizationUser,
 		createInvite,
 		listInvites,
 		deleteInvite,

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Projects of the governance stand-in: POST /latest/projects/create, POST /latest/projects/update
- * (the credential's project), GET /latest/projects/list.
+ * (the credential's project), GET /latest/projects/list, GET /latest/projects/organization_info.
  */
 const crypto = require('crypto');
 const { ADMIN_USER_ID } = require('./state');
@@ -59,7 +59,17 @@ function createProjectHandlers(state) {
 		return [200, { status: 'success', message: 'Project updated' }];
 	}
 
-	return { createProject, updateProject, listProjects };
+	/** The GetProjectsOrgInfoOutput of the organization of the credential's project. */
+	function organizationInfo(ctx) {
+		const organizationId = state.projects[ctx.who.projectId].organization_id;
+		const info = state.organizationInfo[organizationId];
+		if (!info) {
+			return [404, { message: `Organization ${organizationId} not found`, error_type: 'not_found', error_audience: 'user' }];
+		}
+		return [200, JSON.parse(JSON.stringify(info))];
+	}
+
+	return { createProject, updateProject, listProjects, organizationInfo };
 }
 
 module.exports = { createProjectHandlers };

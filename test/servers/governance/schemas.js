@@ -40,6 +40,7 @@ function validators() {
 		ListUserKeysInput: compile(auth, 'ListUserKeysInput'),
 		DeleteUserKeyInput: compile(auth, 'DeleteUserKeyInput'),
 		UpdateProjectInput: compile(projects, 'UpdateProjectInput'),
+		UpdateOrganizationUserPermissionsInput: compile(auth, 'UpdateOrganizationUserPermissionsInput'),
 		// Response bodies: each route's answer is checked against its output schema, so the
 		// stand-in serves exactly what the OpenAPI description says.
 		outputs: {
@@ -52,10 +53,20 @@ function validators() {
 			ListUserKeysOutput: compile(auth, 'ListUserKeysOutput'),
 			DeleteUserKeyOutput: compile(auth, 'DeleteUserKeyOutput'),
 			UpdateProjectOutput: compile(projects, 'UpdateProjectOutput'),
+			CreateProjectOutput: compile(projects, 'CreateProjectOutput'),
+			ListProjectsOutput: compile(projects, 'ListProjectsOutput'),
+			GetProjectsOrgInfoOutput: compile(projects, 'GetProjectsOrgInfoOutput'),
+			GetAuthHeaderInfoOutput: compile(auth, 'GetAuthHeaderInfoOutput'),
+			DeleteProjectInviteOutput: compile(auth, 'DeleteProjectInviteOutput'),
+			UpdateUserOutput: compile(auth, 'UpdateUserOutput'),
+			DeleteUserOutput: compile(auth, 'DeleteUserOutput'),
+			UpdateOrganizationUserPermissionsOutput: compile(auth, 'UpdateOrganizationUserPermissionsOutput'),
 		},
 		// The path parameter pattern of the OpenAPI copy is `^[a-zd._-]+$`, a `\d` that lost its
-		// backslash; the intended pattern is used here.
+		// backslash; the intended pattern is used here (user and organization IDs alike, at most
+		// 240 characters).
 		userIdPattern: /^[a-z\d._-]+$/,
+		pathParamMaxLength: 240,
 	};
 	return cachedValidators;
 }

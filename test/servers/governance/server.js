@@ -5,11 +5,13 @@
  * - only the documented paths and methods (404 / 405 otherwise), all under /latest;
  * - the exact Authorization form per operation: `Bearer :<key>` for project creation,
  *   `<project>:<key>` without Bearer for user update, `Bearer <project>:<key>` elsewhere (401);
- * - Admin permission for invite create/list/delete, user update/delete (403 for other keys);
+ * - Admin permission for invite create/list/delete, user update/delete (403 for other keys); the
+ *   owner or admin role in the organization for the organization user update (403 otherwise);
  * - request bodies validated against the platform's own OpenAPI schemas in
  *   test/fixtures/control-api-openapi (422 with {message} otherwise), and its own answers checked
  *   against the output schemas (a 500 "test server error" when the stand-in strays);
- * - state in memory: projects, users and their permissions, pending invites, users' API keys;
+ * - state in memory: organizations, projects, users and their permissions (project and
+ *   organization roles), pending invites, users' API keys (seed: state.js);
  *   an invite for a user who is already in the organization is accepted at once (mission-spec
  *   §3 rule 1).
  * Errors have the platform's shape: {message, error_type, error_audience} and x-request-id.
@@ -28,7 +30,8 @@ const {
 	lifecycle,
 } = require('../core');
 const { validators } = require('./schemas');
-const { createState, ...constants } = require('./state');
+// permissionsFor is a helper, not one of the exported constants
+const { createState, permissionsFor, ...constants } = require('./state'); // eslint-disable-line no-unused-vars
 const { createProjectHandlers } = require('./projects');
 const { createAuthHandlers } = require('./auth');
 
@@ -42,30 +45,34 @@ function platformError(res, status, message, errorType, requestId) {
 }
 
 function createGovernanceServer(options = {}) {
-	const { state, addUsers, addProjects, isAdmin, authenticate } = createState();
+	const seed = createState();
+	const { state, isAdmin, organizationRole, authenticate } = seed;
 	const requests = [];
 	/** Makes the next matching request(s) fail: {method, path (string|RegExp), status, body, times, drop}. */
 	const faults = createFaults();
 	let requestCounter = 0;
 
 	const projects = createProjectHandlers(state);
-	const auth = createAuthHandlers(state);
+	const auth = createAuthHandlers(state, { organizationRole });
 	const router = createRouter([
-		{ method: 'POST', pattern: /^\/latest\/projects\/create$/, auth: 'create-project', schema: 'CreateProjectInput', handler: projects.createProject },
+		{ method: 'POST', pattern: /^\/latest\/projects\/create$/, auth: 'create-project', schema: 'CreateProjectInput', output: 'CreateProjectOutput', handler: projects.createProject },
 		{ method: 'POST', pattern: /^\/latest\/projects\/update$/, auth: 'bearer', admin: true, schema: 'UpdateProjectInput', output: 'UpdateProjectOutput', handler: projects.updateProject },
-		{ method: 'GET', pattern: /^\/latest\/projects\/list$/, auth: 'bearer', handler: projects.listProjects },
-		{ method: 'GET', pattern: /^\/latest\/auth\/info$/, auth: 'bearer', handler: auth.authInfo },
+		{ method: 'GET', pattern: /^\/latest\/projects\/list$/, auth: 'bearer', output: 'ListProjectsOutput', handler: projects.listProjects },
+		{ method: 'GET', pattern: /^\/latest\/projects\/organization_info$/, auth: 'bearer', output: 'GetProjectsOrgInfoOutput', handler: projects.organizationInfo },
+		{ method: 'GET', pattern: /^\/latest\/auth\/info$/, auth: 'bearer', output: 'GetAuthHeaderInfoOutput', handler: auth.authInfo },
 		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/create$/, auth: 'bearer', admin: true, schema: 'CreateProjectInviteInput', output: 'CreateProjectInviteOutput', handler: auth.createInvite },
 		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/list$/, auth: 'bearer', admin: true, schema: 'ListProjectInvitesInput', output: 'ListProjectInvitesOutput', handler: auth.listInvites },
-		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteProjectInviteInput', handler: auth.deleteInvite },
+		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteProjectInviteInput', output: 'DeleteProjectInviteOutput', handler: auth.deleteInvite },
 		{ method: 'POST', pattern: /^\/latest\/auth\/invite\/resend$/, auth: 'bearer', admin: true, schema: 'ResendProjectInviteInput', output: 'ResendProjectInviteOutput', handler: auth.resendInvite },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/list$/, auth: 'bearer', schema: 'ListUsersInput', output: 'ListUsersOutput', handler: auth.listUsers },
 		{ method: 'GET', pattern: /^\/latest\/auth\/users\/([^/]+)$/, auth: 'bearer', output: 'GetUserOutput', handler: auth.getUser },
-		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/update$/, auth: 'no-bearer', admin: true, schema: 'UpdateUserInput', handler: auth.updateUser },
-		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteUserInput', handler: auth.deleteUser },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/update$/, auth: 'no-bearer', admin: true, schema: 'UpdateUserInput', output: 'UpdateUserOutput', handler: auth.updateUser },
+		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteUserInput', output: 'DeleteUserOutput', handler: auth.deleteUser },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/create$/, auth: 'bearer', admin: true, schema: 'CreateUserKeyInput', output: 'CreateUserKeyOutput', handler: auth.createUserKey },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/list$/, auth: 'bearer', admin: true, schema: 'ListUserKeysInput', output: 'ListUserKeysOutput', handler: auth.listUserKeys },
 		{ method: 'POST', pattern: /^\/latest\/auth\/users\/([^/]+)\/keys\/delete$/, auth: 'bearer', admin: true, schema: 'DeleteUserKeyInput', output: 'DeleteUserKeyOutput', handler: auth.deleteUserKey },
+		// the organization role check (owner or admin of that organization) is the handler's
+		{ method: 'POST', pattern: /^\/latest\/auth\/organization\/([^/]+)\/user\/([^/]+)\/update$/, auth: 'bearer', params: ['organization_id', 'user_id'], schema: 'UpdateOrganizationUserPermissionsInput', output: 'UpdateOrganizationUserPermissionsOutput', handler: auth.updateOrganizationUser },
 	]);
 
 	async function handle(req, res) {
@@ -117,8 +124,11 @@ function createGovernanceServer(options = {}) {
 		} else if (raw.length) {
 			return platformError(res, 422, 'GET requests take no body', 'validation', requestId);
 		}
-		if (params.some((param) => !validators().userIdPattern.test(param))) {
-			return platformError(res, 422, `Invalid user_id "${params[0]}"`, 'validation', requestId);
+		const { userIdPattern, pathParamMaxLength } = validators();
+		const badParam = params.findIndex((param) => !userIdPattern.test(param) || param.length > pathParamMaxLength);
+		if (badParam >= 0) {
+			const name = (route.params ?? ['user_id'])[badParam];
+			return platformError(res, 422, `Invalid ${name} "${params[badParam]}"`, 'validation', requestId);
 		}
 
 		const [status, payload] = route.handler({ body, who, params, query: url.searchParams });
@@ -136,8 +146,18 @@ function createGovernanceServer(options = {}) {
 		state,
 		requests,
 		failNext: faults.failNext,
-		addUsers,
-		addProjects,
+		addUsers: seed.addUsers,
+		addProjects: seed.addProjects,
+		/** addUser({_id, email, ...}): a user of organization 1 (viewer there), in no project. */
+		addUser: seed.addUser,
+		/** addMember(projectId, userId, roles of 'admin'|'editor'|'viewer'): sets its permissions there. */
+		addMember: seed.addMember,
+		/** addInvite(projectId, email, roles) → the pending invite's code. */
+		addInvite: seed.addInvite,
+		/** addProject(id, {name, description, organizationId, keyRole: 'admin'|'viewer'}): the admin key's user gets keyRole there. */
+		addProject: seed.addProject,
+		/** removeProject(id): the project, its memberships and its pending invites. */
+		removeProject: seed.removeProject,
 		/** start(port), stop(); resetRequests() forgets the requests received so far. */
 		...lifecycle(handle, { requests, options, beforeStart: validators }),
 	};
