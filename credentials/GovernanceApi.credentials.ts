@@ -1,5 +1,6 @@
 import type {
 	ICredentialDataDecryptedObject,
+	IDataObject,
 	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestOptions,
@@ -33,6 +34,28 @@ export function governanceAuthorization(
 	if (/\/latest\/projects\/create\/?$/.test(path)) return `Bearer :${apiKey}`;
 	if (/\/latest\/auth\/users\/[^/]+\/update\/?$/.test(path)) return `${projectId}:${apiKey}`;
 	return `Bearer ${projectId}:${apiKey}`;
+}
+
+/**
+ * Request header through which a node names the project a call acts in (another project than
+ * the credential's one). The credential reads it, builds the Authorization for that project and
+ * removes it, so it never leaves n8n.
+ */
+export const PROJECT_HEADER = 'x-governance-project';
+
+/** A project ID that can stand in the Authorization header: no colon, space or slash. */
+export const PROJECT_ID_PATTERN = /^[^\s:/\\]+$/;
+
+/** Takes the project header out of `headers` (any case) and answers its value. */
+function takeProjectHeader(headers: Record<string, unknown>): string | undefined {
+	let value: string | undefined;
+	for (const name of Object.keys(headers)) {
+		if (name.toLowerCase() !== PROJECT_HEADER) continue;
+		const raw = headers[name];
+		if (typeof raw === 'string' && raw.trim() !== '') value = raw.trim();
+		delete headers[name];
+	}
+	return value;
 }
 
 export class GovernanceApi implements ICredentialType {
@@ -73,7 +96,8 @@ export class GovernanceApi implements ICredentialType {
 			type: 'string',
 			default: '',
 			required: true,
-			description: 'The project the key acts in (Integrations & API Keys page)',
+			description:
+				'The project the key acts in by default (Integrations & API Keys page). Each Governance operation can choose another project the key reaches (its Project parameter).',
 		},
 		{
 			displayName: 'API Key',
@@ -92,23 +116,24 @@ export class GovernanceApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const base = credentialBaseUrl(credentials);
+		// The project a node chose for this call (never sent on: the header is removed here).
+		const headers: Record<string, unknown> = { ...(requestOptions.headers ?? {}) };
+		const chosenProject = takeProjectHeader(headers);
+		const stripped = { ...requestOptions, headers: headers as IDataObject };
 		let target: URL;
 		try {
 			target = new URL(requestOptions.url, requestOptions.baseURL ?? base);
 		} catch {
-			return requestOptions;
+			return stripped;
 		}
 		// The key is only ever sent to the credential's own host.
-		if (!base || target.origin !== new URL(base).origin) return requestOptions;
-		const authorization = governanceAuthorization(
-			target.pathname,
-			String(credentials.projectId ?? ''),
-			String(credentials.apiKey ?? ''),
-		);
-		return {
-			...requestOptions,
-			headers: { ...(requestOptions.headers ?? {}), Authorization: authorization },
-		};
+		if (!base || target.origin !== new URL(base).origin) return stripped;
+		const projectId =
+			chosenProject !== undefined && PROJECT_ID_PATTERN.test(chosenProject)
+				? chosenProject
+				: String(credentials.projectId ?? '');
+		const authorization = governanceAuthorization(target.pathname, projectId, String(credentials.apiKey ?? ''));
+		return { ...stripped, headers: { ...headers, Authorization: authorization } as IDataObject };
 	}
 
 	test: ICredentialTestRequest = {

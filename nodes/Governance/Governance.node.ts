@@ -12,7 +12,7 @@ import * as invite from './actions/invite';
 import * as project from './actions/project';
 import { router } from './actions/router';
 import * as user from './actions/user';
-import { searchInvites, searchUsers } from './methods/listSearch';
+import { getProjects, searchInvites, searchOrganizations, searchProjects, searchUsers } from './methods/listSearch';
 
 export class Governance implements INodeType {
 	description: INodeTypeDescription = {
@@ -23,7 +23,7 @@ export class Governance implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Manage who has which role in an agent-platform project: ensure or revoke access by email (idempotent), invites, members, API keys and projects',
+			'Manage who has which role in the agent platform\'s projects: ensure, revoke (in one or every project), sync to a roster and review access; invites, members, API keys, projects and organization roles',
 		defaults: { name: 'Governance' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -36,11 +36,15 @@ export class Governance implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Access', value: 'access', description: 'Make an email have exactly given roles, or remove it (safe to repeat)' },
+					{
+						name: 'Access',
+						value: 'access',
+						description: 'Make an email have exactly given roles, remove it (here or everywhere), sync a roster, review who has access (safe to repeat)',
+					},
 					{ name: 'API Key', value: 'apiKey', description: 'API keys of a project member' },
 					{ name: 'Invite', value: 'invite', description: 'Pending invites of the project' },
 					{ name: 'Project', value: 'project', description: 'Projects of the organization' },
-					{ name: 'User', value: 'user', description: 'Members of the project' },
+					{ name: 'User', value: 'user', description: 'Members of a project, and organization roles' },
 				],
 				default: 'invite',
 			},
@@ -53,7 +57,8 @@ export class Governance implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchInvites, searchUsers },
+		listSearch: { searchInvites, searchOrganizations, searchProjects, searchUsers },
+		loadOptions: { getProjects },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

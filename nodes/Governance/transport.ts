@@ -1,12 +1,15 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { credentialBaseUrl } from '../../credentials/GovernanceApi.credentials';
+import { credentialBaseUrl, PROJECT_HEADER } from '../../credentials/GovernanceApi.credentials';
 import type {
 	ApiErrorDetails,
 	ApiResponse,
+	ClientRequestOptions,
 	PlatformClient,
 	PlatformConnection,
 	PlatformDescription,
+	RequestAllOptions,
 	RequestContext,
 } from '../shared';
 import { createPlatformClient, hintFor, pageNumberPaging } from '../shared';
@@ -80,7 +83,52 @@ export function governance(ctx: RequestContext): PlatformClient {
 	return createPlatformClient(ctx, governancePlatform);
 }
 
-/** The project of the credential (loaded once per execution; sends no request). */
-export async function credentialProjectId(ctx: RequestContext, itemIndex: number): Promise<string> {
-	return ((await governance(ctx).connection(itemIndex)) as GovernanceConnection).projectId;
+/** The project a call acts in: the credential's own, or one chosen in the node. */
+export interface ProjectRef {
+	id: string;
+	/** The credential's project: calls go out exactly as without a choice (no project header). */
+	viaCredential: boolean;
+}
+
+/** Calls of one project: the credential builds their Authorization for that project. */
+export interface ProjectClient {
+	project: ProjectRef;
+	request<T = IDataObject>(method: IHttpRequestMethods, path: string, options?: ClientRequestOptions): Promise<T>;
+	requestAll(method: IHttpRequestMethods, path: string, limit: number, options?: RequestAllOptions): Promise<IDataObject[]>;
+}
+
+/**
+ * A refusal of a chosen project's call says which project it was (the platform's message and
+ * status stay as they are): the credential's hint alone would point at the credential.
+ */
+function namingProject(error: unknown, project: ProjectRef): unknown {
+	if (project.viaCredential || !(error instanceof NodeApiError)) return error;
+	if (error.httpCode !== '401' && error.httpCode !== '403') return error;
+	const note = `The call acted in project ${project.id} (the node's Project parameter): check that the credential's key reaches it with the needed permission (Project → From List shows the projects it reaches).`;
+	error.description = [error.description, note].filter(Boolean).join(' ');
+	return error;
+}
+
+/** The Governance client of this execution, acting in `project`. */
+export function inProject(ctx: RequestContext, project: ProjectRef): ProjectClient {
+	const client = governance(ctx);
+	const scoped = <O extends ClientRequestOptions>(options: O = {} as O): O =>
+		project.viaCredential ? options : { ...options, headers: { ...(options.headers ?? {}), [PROJECT_HEADER]: project.id } };
+	return {
+		project,
+		request: async <T>(method: IHttpRequestMethods, path: string, options?: ClientRequestOptions) => {
+			try {
+				return await client.request<T>(method, path, scoped(options));
+			} catch (error) {
+				throw namingProject(error, project);
+			}
+		},
+		requestAll: async (method, path, limit, options) => {
+			try {
+				return await client.requestAll(method, path, limit, scoped(options));
+			} catch (error) {
+				throw namingProject(error, project);
+			}
+		},
+	};
 }

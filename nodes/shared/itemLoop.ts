@@ -8,14 +8,17 @@ import { redactSecrets } from './redact';
  * by the operation (so the item loop never guesses from the result's shape):
  * - `item`: one object, one output item;
  * - `items`: a list of objects, one output item each;
- * - `binary`: output items built by the operation itself (with binary data).
+ * - `binary`: output items built by the operation itself (with binary data);
+ * - `all`: an operation that reads the whole input at once (a roster) and pairs each output
+ *   item with the input items it came from; it runs once, not per item.
  */
 export type Operation =
 	| { returns: 'item'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject> }
 	| { returns: 'items'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject[]> }
-	| { returns: 'binary'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> };
+	| { returns: 'binary'; execute: (this: IExecuteFunctions, itemIndex: number) => Promise<INodeExecutionData[]> }
+	| { returns: 'all'; execute: (this: IExecuteFunctions) => Promise<INodeExecutionData[]> };
 
-export type OperationOutput = Operation['returns'];
+export type OperationOutput = Exclude<Operation['returns'], 'all'>;
 
 /** The output items of one input item, as the operation declared them. */
 export function toExecutionData(
@@ -28,7 +31,11 @@ export function toExecutionData(
 }
 
 /** Runs an operation for one item and answers its output items. */
-async function runOperation(ctx: IExecuteFunctions, operation: Operation, itemIndex: number): Promise<INodeExecutionData[]> {
+async function runOperation(
+	ctx: IExecuteFunctions,
+	operation: Exclude<Operation, { returns: 'all' }>,
+	itemIndex: number,
+): Promise<INodeExecutionData[]> {
 	switch (operation.returns) {
 		case 'item':
 			return toExecutionData(await operation.execute.call(ctx, itemIndex), 'item');
@@ -79,6 +86,7 @@ export async function runItemLoop(
 ): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
 	const returnData: INodeExecutionData[] = [];
+	if (operation.returns === 'all') return [await runWholeInput(this, operation, items.length, secrets)];
 
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
@@ -97,12 +105,7 @@ export async function runItemLoop(
 			}
 			const nodeError = prepareItemError(this, error, itemIndex, await secrets());
 			if (this.continueOnFail()) {
-				const json: IDataObject = { error: nodeError.message };
-				if (nodeError.description) json.errorDescription = nodeError.description;
-				if (nodeError instanceof NodeApiError && nodeError.httpCode) {
-					json.httpCode = nodeError.httpCode;
-				}
-				returnData.push({ json, pairedItem: { item: itemIndex } });
+				returnData.push({ json: errorJson(nodeError), pairedItem: { item: itemIndex } });
 				continue;
 			}
 			throw nodeError;
@@ -110,4 +113,34 @@ export async function runItemLoop(
 	}
 
 	return [returnData];
+}
+
+/** The output item of a failed item under Continue On Fail. */
+function errorJson(nodeError: NodeApiError | NodeOperationError): IDataObject {
+	const json: IDataObject = { error: nodeError.message };
+	if (nodeError.description) json.errorDescription = nodeError.description;
+	if (nodeError instanceof NodeApiError && nodeError.httpCode) json.httpCode = nodeError.httpCode;
+	return json;
+}
+
+/**
+ * An operation over the whole input, run once. Its error keeps the index of the item it names
+ * (a bad roster entry), else the first; with Continue On Fail it becomes one error item paired
+ * with every input item.
+ */
+async function runWholeInput(
+	ctx: IExecuteFunctions,
+	operation: Extract<Operation, { returns: 'all' }>,
+	itemCount: number,
+	secrets: () => Promise<string[]>,
+): Promise<INodeExecutionData[]> {
+	try {
+		return await operation.execute.call(ctx);
+	} catch (error) {
+		const named = (error as { context?: { itemIndex?: unknown } } | undefined)?.context?.itemIndex;
+		const itemIndex = typeof named === 'number' ? named : 0;
+		const nodeError = prepareItemError(ctx, error, itemIndex, await secrets());
+		if (!ctx.continueOnFail()) throw nodeError;
+		return [{ json: errorJson(nodeError), pairedItem: Array.from({ length: itemCount }, (_, item) => ({ item })) }];
+	}
 }

@@ -110,6 +110,15 @@ export function requireDate(ctx: Ctx, value: unknown, label: string, itemIndex: 
 }
 
 /** Every value must be one of `allowed`; at least one value unless `allowEmpty`. */
+/** One value of a fixed list (an options parameter an expression or an AI agent may fill). */
+export function requireChoice<T extends string>(ctx: Ctx, value: unknown, allowed: readonly T[], label: string, itemIndex: number): T {
+	const text = typeof value === 'string' ? value.trim() : value;
+	if (typeof text !== 'string' || !allowed.includes(text as T)) {
+		fail(ctx, itemIndex, `Unknown value for ${label}: "${String(value)}"`, `Allowed: ${allowed.join(', ')}.`);
+	}
+	return text as T;
+}
+
 export function requireChoices<T extends string>(
 	ctx: Ctx,
 	value: unknown,

@@ -47,3 +47,31 @@ test('searchInvites: pending invites by email, filtered', async () => {
 	const bob = await node.methods.listSearch.searchInvites.call(context('inviteCode'), 'BOB');
 	expect(bob.results).toHaveLength(1);
 });
+
+test('the pickers list from the project chosen in the Project parameter; searchProjects lists and filters the projects', async () => {
+	const inMarketing = loadOptionsContext({
+		node,
+		parameters: { resource: 'user', operation: 'remove', project: { __rl: true, mode: 'list', value: 'proj-e2e-0002' } },
+		credentials: { governanceApi: { region: 'custom', baseUrl: srv.url, projectId: PROJECT_ID, apiKey: ADMIN_KEY } },
+		credentialTypes: [new GovernanceApi()],
+		path: 'userId',
+	});
+	const users = await node.methods.listSearch.searchUsers.call(inMarketing);
+	expect(users.results.map((entry) => entry.value).sort()).toEqual(['user-admin', 'user-mixed']);
+	expect(srv.requests[0].headers.authorization).toBe(`Bearer proj-e2e-0002:${ADMIN_KEY}`);
+
+	const projects = await node.methods.listSearch.searchProjects.call(context('project'));
+	expect(projects.results.map((entry) => entry.value)).toEqual(['proj-e2e-0001', 'proj-e2e-0002', 'proj-e2e-0003', 'proj-e2e-0004', 'proj-e2e-0005']);
+	expect(projects.results[1]).toEqual({ name: 'Marketing (E2E Org)', value: 'proj-e2e-0002' });
+	expect(projects.paginationToken).toBeUndefined();
+	const partner = await node.methods.listSearch.searchProjects.call(context('project'), 'partner');
+	expect(partner.results.map((entry) => entry.value)).toEqual(['proj-e2e-0004', 'proj-e2e-0005']);
+
+	const organizations = await node.methods.listSearch.searchOrganizations.call(context('organizationId'));
+	expect(organizations.results).toEqual([
+		{ name: 'E2E Org (org-e2e-0001)', value: 'org-e2e-0001' },
+		{ name: 'Partner Org (org-e2e-0002)', value: 'org-e2e-0002' },
+	]);
+	const options = await node.methods.loadOptions.getProjects.call(context('projectIds'));
+	expect(options[2]).toEqual({ name: 'Research', value: 'proj-e2e-0003', description: 'proj-e2e-0003' });
+});

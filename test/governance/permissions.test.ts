@@ -1,4 +1,4 @@
-import { grantedPermissions, rolesOf, sameEmail, samePermissions } from '../../nodes/Governance/actions/permissions';
+import { grantedPermissions, rolesOf, sameEmail, samePermissions } from '../../nodes/Governance/core/permissions';
 
 describe('permissions compared by what they grant', () => {
 	test('key order and false entries do not matter', () => {

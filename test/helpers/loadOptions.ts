@@ -27,5 +27,7 @@ export function loadOptionsContext(options: {
 	};
 	const workflow = new Workflow({ id: 'wf', nodes: [node], connections: {}, active: false, nodeTypes: nodeTypesOf({ [typeName]: options.node }) });
 	const additionalData = buildAdditionalData(options.credentials, options.credentialTypes, { nodes: [node], connections: {} });
+	// The editor sends the parameters as they stand in the open node panel.
+	additionalData.currentNodeParameters = options.parameters as INode['parameters'];
 	return new LoadOptionsContext(workflow, node, additionalData, options.path) as unknown as ILoadOptionsFunctions;
 }

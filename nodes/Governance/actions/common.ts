@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { parseJsonObject, requireChoices, requireText } from '../../shared';
+import { idLocator, parseJsonObject, requireChoices, requireText } from '../../shared';
 
 /** Roles offered in the UI and the permission action each one grants (mission-spec §2). */
 export const ROLE_ACTIONS = {
@@ -52,7 +52,7 @@ export const permissionOptions: INodeProperties[] = [
  * Roles as given in the UI (a list) or by an AI agent through `$fromAI` (text such as
  * `editor`, `Editor, Viewer` or `["editor"]`): a list of trimmed, lower-case names.
  */
-function rolesValue(value: unknown): unknown {
+export function rolesValue(value: unknown): unknown {
 	let list = value;
 	if (typeof list === 'string') {
 		const text = list.trim();
@@ -107,9 +107,20 @@ export function buildPermissions(ctx: IExecuteFunctions, itemIndex: number): IDa
 		'Permission Group Key',
 		itemIndex,
 	);
+	return permissionsFromRoles(roles, groupKey);
+}
+
+/** `{items: {<group>: {actions: {<action>: true}}}}` for these roles. */
+export function permissionsFromRoles(roles: readonly Role[], groupKey: string = DEFAULT_PERMISSION_GROUP_KEY): IDataObject {
 	const actions: IDataObject = {};
 	for (const role of roles) actions[ROLE_ACTIONS[role]] = true;
 	return { items: { [groupKey]: { actions } } };
 }
 
 export { idLocator, readId } from '../../shared';
+
+/** The pending invite an operation acts on (listed from the chosen project). */
+export const inviteCodeLocator = idLocator('Invite', 'inviteCode', 'searchInvites', 'e.g. 5f1c0a7e-…');
+
+/** The project member an operation acts on (listed from the chosen project). */
+export const userIdLocator = idLocator('User', 'userId', 'searchUsers', 'e.g. 1a2b3c4d-…');

@@ -2,10 +2,10 @@ import type { AllEntities } from 'n8n-workflow';
 
 /** Every resource of the Governance node and its operations. */
 type GovernanceMap = {
-	project: 'create' | 'getAll' | 'update' | 'delete';
+	project: 'create' | 'getAll' | 'update' | 'delete' | 'getOrganizationInfo';
 	invite: 'create' | 'delete' | 'getAll' | 'replace' | 'resend';
-	user: 'get' | 'getAll' | 'updateRole' | 'remove';
-	access: 'ensure' | 'revoke';
+	user: 'get' | 'getAll' | 'updateRole' | 'remove' | 'updateOrganizationRole';
+	access: 'ensure' | 'revoke' | 'sync' | 'review';
 	apiKey: 'create' | 'getAll' | 'delete';
 };
 

@@ -13,7 +13,13 @@ import * as user from './user';
 
 /** Every operation of every resource: a missing one fails to compile. */
 const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], Operation> } = {
-	project: { create: project.create, getAll: project.getAll, update: project.update, delete: project.delete },
+	project: {
+		create: project.create,
+		getAll: project.getAll,
+		update: project.update,
+		delete: project.delete,
+		getOrganizationInfo: project.getOrganizationInfo,
+	},
 	invite: {
 		create: invite.create,
 		delete: invite.delete,
@@ -21,8 +27,14 @@ const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], O
 		replace: invite.replace,
 		resend: invite.resend,
 	},
-	user: { get: user.get, getAll: user.getAll, updateRole: user.updateRole, remove: user.remove },
-	access: { ensure: access.ensure, revoke: access.revoke },
+	user: {
+		get: user.get,
+		getAll: user.getAll,
+		updateRole: user.updateRole,
+		remove: user.remove,
+		updateOrganizationRole: user.updateOrganizationRole,
+	},
+	access: { ensure: access.ensure, revoke: access.revoke, sync: access.sync, review: access.review },
 	apiKey: { create: apiKey.create, getAll: apiKey.getAll, delete: apiKey.delete },
 };
 

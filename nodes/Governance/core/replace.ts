@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { errorText } from '../../../shared';
-import { rolesOf, sameEmail, samePermissions } from '../permissions';
-import { createInvite } from './create.operation';
-import { deleteInvite } from './delete.operation';
-import { listInvites } from './getAll.operation';
+import { errorText } from '../../shared';
+import type { ProjectClient } from '../transport';
+import { createInvite, deleteInvite, listInvites } from './calls';
+import { rolesOf, sameEmail, samePermissions } from './permissions';
 
 export interface ReplacedInvite {
 	/** The new invite's answer (invite_code, email_status). */
@@ -28,14 +27,14 @@ function descriptionOf(error: unknown): string {
  * Undefined when it is not there, or when the check itself fails (the caller then restores).
  */
 async function appliedAnyway(
-	ctx: IExecuteFunctions,
+	client: ProjectClient,
 	itemIndex: number,
 	email: string,
 	permissions: IDataObject,
 ): Promise<IDataObject | undefined> {
 	let pending: IDataObject[];
 	try {
-		pending = await listInvites(ctx, itemIndex);
+		pending = await listInvites(client, itemIndex);
 	} catch {
 		// Cannot tell: restoring is the safe side (at worst the old roles are pending twice).
 		return undefined;
@@ -51,6 +50,7 @@ async function appliedAnyway(
  */
 export async function replaceInvite(
 	ctx: IExecuteFunctions,
+	client: ProjectClient,
 	itemIndex: number,
 	old: IDataObject,
 	email: string,
@@ -61,25 +61,25 @@ export async function replaceInvite(
 	const oldPermissions = (old.permissions ?? {}) as IDataObject;
 	const oldRoles = rolesOf(oldPermissions).join(', ') || 'none';
 
-	await deleteInvite(ctx, itemIndex, oldCode);
+	await deleteInvite(client, itemIndex, oldCode);
 
 	let createError: unknown;
 	try {
-		return { created: await createInvite(ctx, itemIndex, email, permissions) };
+		return { created: await createInvite(client, itemIndex, email, permissions) };
 	} catch (error) {
 		createError = error;
 	}
 
 	const createStatus = httpCodeOf(createError);
 	if (!createStatus?.startsWith('4')) {
-		const applied = await appliedAnyway(ctx, itemIndex, email, permissions);
+		const applied = await appliedAnyway(client, itemIndex, email, permissions);
 		if (applied) return { created: { invite_code: applied._id, email_status: applied.email_status } };
 	}
 
 	const cause = errorText(createError);
 	let restored: IDataObject;
 	try {
-		restored = await createInvite(ctx, itemIndex, oldEmail, oldPermissions);
+		restored = await createInvite(client, itemIndex, oldEmail, oldPermissions);
 	} catch (restoreError) {
 		throw new NodeApiError(ctx.getNode(), { message: cause } as JsonObject, {
 			message: `Replacing the invite of ${oldEmail} failed and the old invite could not be restored: no invite is pending for ${oldEmail}`,

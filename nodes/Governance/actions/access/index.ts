@@ -1,9 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as ensure from './ensure.operation';
+import * as review from './review.operation';
 import * as revoke from './revoke.operation';
+import * as sync from './sync.operation';
 
-export { ensure, revoke };
+export { ensure, review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -27,9 +29,25 @@ export const description: INodeProperties[] = [
 					'End an email\'s access to the project: removes the member and deletes pending invites (optionally the user\'s API keys). Safe to repeat: "notFound" when there is nothing to remove.',
 				action: 'Revoke all access of an email to the project',
 			},
+			{
+				name: 'Review',
+				value: 'review',
+				description:
+					'Report who has access to what: one item per person per project (members and pending invites, roles, optionally API key counts), for one, some or every project. Reads only.',
+				action: 'Review who has access to projects',
+			},
+			{
+				name: 'Sync',
+				value: 'sync',
+				description:
+					'Make projects match a roster: all input items together are the desired people and roles; invites, updates and removes the rest. Dry Run shows the plan; Max Removals stops a sync that would remove too many.',
+				action: 'Sync project access to a roster',
+			},
 		],
 		default: 'ensure',
 	},
 	...ensure.description,
 	...revoke.description,
+	...sync.description,
+	...review.description,
 ];

@@ -1,12 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { requireEmail, showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { deleteUserKeys } from '../apiKey/delete.operation';
-import { deleteInvite } from '../invite/delete.operation';
-import { findMember, pendingInvitesFor } from './lookup';
+import { errorText, requireChoice, requireEmail, showFor } from '../../../shared';
+import type { AppliedChange } from '../../core/apply';
+import { applyChange, withProgress } from '../../core/apply';
+import { personState } from '../../core/lookup';
+import { planAccess } from '../../core/plan';
+import { credentialProjectId, listProjects, projectLocator, readProject } from '../../core/project';
+import type { ProjectClient } from '../../transport';
+import { inProject } from '../../transport';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'This Project', value: 'project', description: 'Only the project chosen below' },
+			{
+				name: 'Every Project',
+				value: 'everyProject',
+				description: 'Every project the credential\'s API key reaches (offboarding a leaver)',
+			},
+		],
+		default: 'project',
+		description:
+			'Where the access ends: project (the chosen project) or everyProject (every project the key can list; one output item with a line per project)',
+	},
+	{ ...projectLocator, displayOptions: { show: { scope: ['project'] } } },
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -14,7 +35,7 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 		placeholder: 'name@email.com',
 		default: '',
 		required: true,
-		description: 'Email address of the person whose access to the project ends',
+		description: 'Email address of the person whose access ends (matched without case)',
 	},
 	{
 		displayName: 'Options',
@@ -38,37 +59,120 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 /** One output item per input item. */
 export const returns = 'item';
 
+interface ProjectRevoke {
+	action: 'removed' | 'uninvited' | 'notFound';
+	userId?: string;
+	inviteIds: string[];
+	keysDeleted: number;
+}
+
+/** Removes `email` from one project: the member (keys first, with the option) and their pending invites. */
+async function revokeIn(
+	ctx: IExecuteFunctions,
+	client: ProjectClient,
+	itemIndex: number,
+	email: string,
+	deleteApiKeys: boolean,
+): Promise<ProjectRevoke> {
+	const changes = planAccess([], await personState(client, itemIndex, email), { removeOthers: true });
+	const result: ProjectRevoke = { action: 'notFound', inviteIds: [], keysDeleted: 0 };
+	for (const change of changes) {
+		const applied: AppliedChange = await applyChange(ctx, client, change, itemIndex, { deleteApiKeys });
+		if (change.userId !== undefined) result.userId = change.userId;
+		result.inviteIds.push(...applied.deletedInvites);
+		result.keysDeleted += applied.keysDeleted;
+	}
+	result.action = result.userId !== undefined ? 'removed' : result.inviteIds.length > 0 ? 'uninvited' : 'notFound';
+	return result;
+}
+
+/** A refusal that concerns one project only (no Admin there): reported, the others go on. */
+function refusedHere(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '401');
+}
+
+/** Every project the key reaches: one output item with a line per project. */
+async function revokeEverywhere(ctx: IExecuteFunctions, itemIndex: number, email: string, withKeys: boolean): Promise<IDataObject> {
+	const projects = await listProjects(ctx, itemIndex);
+	const credentialProject = await credentialProjectId(ctx, itemIndex);
+	const lines: IDataObject[] = [];
+	const userIds = new Set<string>();
+	let keysDeleted = 0;
+	let keysDone = !withKeys;
+	for (const [position, project] of projects.entries()) {
+		const client = inProject(ctx, { id: project.id, viaCredential: project.id === credentialProject });
+		const line: IDataObject = { projectId: project.id, projectName: project.name };
+		try {
+			// The keys are the user's, not the project's: deleted once, in the first project that can.
+			const done = await revokeIn(ctx, client, itemIndex, email, !keysDone);
+			if (done.userId !== undefined) {
+				userIds.add(done.userId);
+				keysDone = true;
+			}
+			keysDeleted += done.keysDeleted;
+			lines.push({
+				...line,
+				action: done.action,
+				...(done.userId !== undefined ? { userId: done.userId } : {}),
+				...(done.inviteIds.length > 0 ? { inviteIds: done.inviteIds } : {}),
+			});
+		} catch (error) {
+			if (refusedHere(error)) {
+				lines.push({ ...line, action: 'notChecked', error: errorText(error) });
+				continue;
+			}
+			const before = lines.map((entry) => `${String(entry.projectName || entry.projectId)}: ${String(entry.action)}`).join(', ');
+			const after = projects.slice(position + 1).map((entry) => entry.name || entry.id).join(', ');
+			throw withProgress(error, [
+				`Revoking ${email} everywhere stopped in project ${project.name || project.id}.`,
+				before ? `Done before: ${before}.` : 'No project was done before.',
+				after ? `Not yet checked: ${after}.` : '',
+				'Running the step again is safe: it continues where access is left.',
+			]);
+		}
+	}
+	const actions = lines.map((line) => line.action);
+	const unchecked = actions.filter((action) => action === 'notChecked').length;
+	const action = actions.includes('removed')
+		? 'removed'
+		: actions.includes('uninvited')
+			? 'uninvited'
+			: unchecked > 0
+				? 'notChecked'
+				: 'notFound';
+	return {
+		email,
+		scope: 'everyProject',
+		action,
+		complete: unchecked === 0,
+		...(userIds.size > 0 ? { userId: [...userIds][0] } : {}),
+		keysDeleted,
+		projectsChecked: lines.length - unchecked,
+		projectsNotChecked: unchecked,
+		projects: lines,
+	};
+}
+
 /**
- * Ends `email`'s access to the credential's project: removes the member (after deleting their API
- * keys, with the option), deletes their pending invites. Someone with neither is `notFound`,
- * which is not an error, so a second run changes nothing.
+ * Ends `email`'s access to the project, or with Scope "Every Project" to every project the key
+ * reaches: removes the member (after deleting their API keys, with the option) and deletes their
+ * pending invites. Someone with neither is `notFound`, which is not an error, so a second run
+ * changes nothing. A project that could not be checked is never reported as `notFound`.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const withKeys = options.deleteApiKeys === true;
+	const scope = requireChoice(this, this.getNodeParameter('scope', itemIndex, 'project'), ['project', 'everyProject'], 'Scope', itemIndex);
+	if (scope === 'everyProject') return await revokeEverywhere(this, itemIndex, email, withKeys);
 
-	const member = await findMember(this, itemIndex, email);
-	let keysDeleted = 0;
-	if (member) {
-		const userId = String(member._id);
-		// Keys first: the key calls act on members of the project.
-		if (withKeys) keysDeleted = await deleteUserKeys(this, itemIndex, userId);
-		await governance(this).request('POST', `/auth/users/${encodeURIComponent(userId)}/delete`, {
-			body: {},
-			itemIndex,
-		});
-	}
-
-	const pending = await pendingInvitesFor(this, itemIndex, email);
-	for (const invite of pending) await deleteInvite(this, itemIndex, String(invite._id));
-
-	const action = member ? 'removed' : pending.length > 0 ? 'uninvited' : 'notFound';
+	const client = inProject(this, await readProject(this, itemIndex));
+	const done = await revokeIn(this, client, itemIndex, email, withKeys);
 	return {
 		email,
-		action,
-		...(member ? { userId: String(member._id) } : {}),
-		...(pending.length > 0 ? { inviteIds: pending.map((invite) => String(invite._id)) } : {}),
-		keysDeleted,
+		action: done.action,
+		...(done.userId !== undefined ? { userId: done.userId } : {}),
+		...(done.inviteIds.length > 0 ? { inviteIds: done.inviteIds } : {}),
+		keysDeleted: done.keysDeleted,
 	};
 }

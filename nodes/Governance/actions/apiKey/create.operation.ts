@@ -2,10 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { keysPath, keyUserLocator, readKeyUser } from './common';
+import { createKey } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
+import { keyUserLocator, readKeyUser } from './common';
 
 export const description: INodeProperties[] = showFor('apiKey', 'create', [
+	projectLocator,
 	keyUserLocator,
 	{
 		displayName: 'Options',
@@ -60,6 +63,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		body.ttl_hours = ttl;
 	}
-	const created = await governance(this).request('POST', keysPath(userId, 'create'), { body, itemIndex });
+	const created = await createKey(inProject(this, await readProject(this, itemIndex)), itemIndex, userId, body);
 	return { user_id: userId, ...created };
 }

@@ -1,12 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requireEmail, showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { wasAccepted } from '../access/lookup';
+import { createInvite } from '../../core/calls';
+import { wasAccepted } from '../../core/lookup';
+import { rolesOf } from '../../core/permissions';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
 import { buildPermissions, permissionOptions, rolesField } from '../common';
-import { rolesOf } from '../permissions';
 
 export const description: INodeProperties[] = showFor('invite', 'create', [
+	projectLocator,
 	{
 		displayName: 'Email',
 		name: 'email',
@@ -28,19 +31,6 @@ export const description: INodeProperties[] = showFor('invite', 'create', [
 	},
 ]);
 
-/** Sends one invite; shared with Replace. */
-export async function createInvite(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	email: string,
-	permissions: IDataObject,
-): Promise<IDataObject> {
-	return await governance(ctx).request('POST', '/auth/invite/create', {
-		body: { email, permissions },
-		itemIndex,
-	});
-}
-
 /** One output item per input item. */
 export const returns = 'item';
 
@@ -48,7 +38,8 @@ export const returns = 'item';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
-	const created = await createInvite(this, itemIndex, email, permissions);
-	const accepted = await wasAccepted(this, itemIndex, String(created.invite_code));
+	const client = inProject(this, await readProject(this, itemIndex));
+	const created = await createInvite(client, itemIndex, email, permissions);
+	const accepted = await wasAccepted(client, itemIndex, String(created.invite_code));
 	return { ...created, email, roles: rolesOf(permissions), accepted };
 }

@@ -1,25 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { governance } from '../../transport';
+import { listInvites } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
 
-export const description: INodeProperties[] = showFor('invite', 'getAll', returnAllOrLimit());
-
-/** The pending invites of the credential's project (the API returns them in one response). */
-export async function listInvites(ctx: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const response = await governance(ctx).request<{ results?: IDataObject[] }>(
-		'POST',
-		'/auth/invite/list',
-		{ body: {}, itemIndex },
-	);
-	return response.results ?? [];
-}
+export const description: INodeProperties[] = showFor('invite', 'getAll', [projectLocator, ...returnAllOrLimit()]);
 
 /** Any number of output items per input item (one per entry). */
 export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const invites = await listInvites(this, itemIndex);
+	// The API answers every pending invite in one response: the limit cuts that one answer.
+	const invites = await listInvites(inProject(this, await readProject(this, itemIndex)), itemIndex);
 	return Number.isFinite(limit) ? invites.slice(0, limit) : invites;
 }

@@ -2,11 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireEmail, showFor } from '../../../shared';
-import { buildPermissions, permissionOptions, readId, rolesField } from '../common';
-import { rolesOf } from '../permissions';
-import { inviteCodeLocator } from './delete.operation';
-import { listInvites } from './getAll.operation';
-import { replaceInvite } from './safeReplace';
+import { listInvites } from '../../core/calls';
+import { rolesOf } from '../../core/permissions';
+import { projectLocator, readProject } from '../../core/project';
+import { replaceInvite } from '../../core/replace';
+import { inProject } from '../../transport';
+import { buildPermissions, inviteCodeLocator, permissionOptions, readId, rolesField } from '../common';
 
 export const description: INodeProperties[] = showFor('invite', 'replace', [
 	{
@@ -16,6 +17,7 @@ export const description: INodeProperties[] = showFor('invite', 'replace', [
 		type: 'notice',
 		default: '',
 	},
+	projectLocator,
 	{ ...inviteCodeLocator, description: 'The pending invite to replace' },
 	{
 		displayName: 'Email',
@@ -53,7 +55,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			? requireEmail(this, emailParameter, 'Email', itemIndex)
 			: undefined;
 
-	const existing = (await listInvites(this, itemIndex)).find(
+	const client = inProject(this, await readProject(this, itemIndex));
+	const existing = (await listInvites(client, itemIndex)).find(
 		(invite) => invite._id === inviteCode || invite.invite_code === inviteCode,
 	);
 	if (!existing) {
@@ -74,6 +77,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	}
 
-	const { created } = await replaceInvite(this, itemIndex, existing, email, permissions);
+	const { created } = await replaceInvite(this, client, itemIndex, existing, email, permissions);
 	return { ...created, email, replaced_invite_code: inviteCode, roles: rolesOf(permissions) };
 }

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { readId } from '../common';
-import { inviteCodeLocator } from './delete.operation';
+import { resendInvite } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
+import { inviteCodeLocator, readId } from '../common';
 
 export const description: INodeProperties[] = showFor('invite', 'resend', [
+	projectLocator,
 	{ ...inviteCodeLocator, description: 'The pending invite whose email is sent again (its invite code)' },
 ]);
 
@@ -14,9 +16,5 @@ export const returns = 'item';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const inviteCode = readId(this, 'inviteCode', 'Invite', itemIndex);
-	const response = await governance(this).request('POST', '/auth/invite/resend', {
-		body: { invite_code: inviteCode },
-		itemIndex,
-	});
-	return { success: true, invite_code: inviteCode, ...response };
+	return await resendInvite(inProject(this, await readProject(this, itemIndex)), itemIndex, inviteCode);
 }

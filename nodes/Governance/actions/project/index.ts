@@ -3,9 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as del from './delete.operation';
 import * as getAll from './getAll.operation';
+import * as getOrganizationInfo from './getOrganizationInfo.operation';
 import * as update from './update.operation';
 
-export { create, del as delete, getAll, update };
+export { create, del as delete, getAll, getOrganizationInfo, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -24,9 +25,15 @@ export const description: INodeProperties[] = [
 			},
 			{ name: 'Get Many', value: 'getAll', description: 'List the projects the key can see', action: 'Get many projects' },
 			{
+				name: 'Get Organization Info',
+				value: 'getOrganizationInfo',
+				description: 'Read the organization of a project: credits, actions, plan, concurrency, default project',
+				action: 'Get the organization info of a project',
+			},
+			{
 				name: 'Update',
 				value: 'update',
-				description: 'Rename the credential\'s project or change its description',
+				description: 'Rename a project or change its description',
 				action: 'Update the name or description of the project',
 			},
 		],
@@ -34,6 +41,7 @@ export const description: INodeProperties[] = [
 	},
 	...create.description,
 	...getAll.description,
+	...getOrganizationInfo.description,
 	...update.description,
 	...del.description,
 ];

@@ -2,15 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { credentialProjectId, governance } from '../../transport';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
 
 export const description: INodeProperties[] = showFor('project', 'update', [
-	{
-		displayName: 'The project updated is the one of the credential (its Project ID).',
-		name: 'updateNotice',
-		type: 'notice',
-		default: '',
-	},
+	{ ...projectLocator, description: 'The project to rename or describe: the credential\'s project (default), or another one the key reaches' },
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',
@@ -59,7 +55,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			description: 'Add a Name or a Description under Update Fields.',
 		});
 	}
-	const projectId = await credentialProjectId(this, itemIndex);
-	const response = await governance(this).request('POST', '/projects/update', { body, itemIndex });
-	return { project_id: projectId, ...body, ...response };
+	const client = inProject(this, await readProject(this, itemIndex));
+	const response = await client.request('POST', '/projects/update', { body, itemIndex });
+	return { project_id: client.project.id, ...body, ...response };
 }

@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { pageNumberPaging, readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { governance, PAGE_SIZE } from '../../transport';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { listMembers } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
 
 export const description: INodeProperties[] = showFor('user', 'getAll', [
+	projectLocator,
 	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
@@ -48,9 +51,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (typeof filters.type === 'string' && filters.type !== '') userFilters.type = filters.type;
 
-	return await governance(this).requestAll('POST', '/auth/users/list', limit, {
-		body: Object.keys(userFilters).length > 0 ? { user_filters: userFilters } : {},
-		itemIndex,
-		pagination: pageNumberPaging({ pageSize: PAGE_SIZE, in: 'body', itemsKey: 'results', hasMore: (body) => body.has_more }),
-	});
+	return await listMembers(inProject(this, await readProject(this, itemIndex)), itemIndex, limit, userFilters);
 }

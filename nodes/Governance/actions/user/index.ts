@@ -3,9 +3,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
 import * as remove from './remove.operation';
+import * as updateOrganizationRole from './updateOrganizationRole.operation';
 import * as updateRole from './updateRole.operation';
 
-export { get, getAll, remove, updateRole };
+export { get, getAll, remove, updateOrganizationRole, updateRole };
 
 export const description: INodeProperties[] = [
 	{
@@ -24,6 +25,12 @@ export const description: INodeProperties[] = [
 				action: 'Remove a user',
 			},
 			{
+				name: 'Update Organization Role',
+				value: 'updateOrganizationRole',
+				description: 'Change a user\'s role in an organization (admin flag and admin, operator or viewer)',
+				action: 'Update a user organization role',
+			},
+			{
 				name: 'Update Role',
 				value: 'updateRole',
 				description: 'Change a member\'s roles in the project by user ID (merged, or replaced with Overwrite)',
@@ -35,5 +42,6 @@ export const description: INodeProperties[] = [
 	...get.description,
 	...getAll.description,
 	...updateRole.description,
+	...updateOrganizationRole.description,
 	...remove.description,
 ];

@@ -1,12 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { idLocator, readId } from '../common';
-
-export const userIdLocator = idLocator('User', 'userId', 'searchUsers', 'e.g. 1a2b3c4d-…');
+import { removeMember } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
+import { readId, userIdLocator } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'remove', [
+	projectLocator,
 	{
 		...userIdLocator,
 		description:
@@ -19,10 +20,6 @@ export const returns = 'item';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
-	const response = await governance(this).request(
-		'POST',
-		`/auth/users/${encodeURIComponent(userId)}/delete`,
-		{ body: {}, itemIndex },
-	);
+	const response = await removeMember(inProject(this, await readProject(this, itemIndex)), itemIndex, userId);
 	return { success: true, user_id: userId, ...(response ?? {}) };
 }

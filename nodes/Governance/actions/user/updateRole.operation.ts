@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { governance } from '../../transport';
-import { buildPermissions, permissionOptions, readId, rolesField } from '../common';
-import { userIdLocator } from './remove.operation';
+import { updateMember } from '../../core/calls';
+import { projectLocator, readProject } from '../../core/project';
+import { inProject } from '../../transport';
+import { buildPermissions, permissionOptions, readId, rolesField, userIdLocator } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'updateRole', [
+	projectLocator,
 	{ ...userIdLocator, description: 'The user whose roles change' },
 	rolesField,
 	{
@@ -35,13 +37,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const body: IDataObject = { permissions };
-	if (typeof options.overwrite === 'boolean') body.overwrite = options.overwrite;
-
-	const response = await governance(this).request(
-		'POST',
-		`/auth/users/${encodeURIComponent(userId)}/update`,
-		{ body, itemIndex },
-	);
+	const overwrite = typeof options.overwrite === 'boolean' ? options.overwrite : undefined;
+	const client = inProject(this, await readProject(this, itemIndex));
+	const response = await updateMember(client, itemIndex, userId, permissions, overwrite);
 	return { success: true, user_id: userId, ...(response ?? {}) };
 }

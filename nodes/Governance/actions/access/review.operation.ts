@@ -1,0 +1,148 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { errorText, readLimit, requireChoice, returnAllOrLimit, showFor } from '../../../shared';
+import { withProgress } from '../../core/apply';
+import { listInvites, listKeys, listMembers } from '../../core/calls';
+import { toInvite, toMember } from '../../core/lookup';
+import { rolesOf } from '../../core/permissions';
+import type { ProjectInfo } from '../../core/project';
+import { credentialProjectId, knownProjects, listProjects, projectLocator, readProject, requireProjectId } from '../../core/project';
+import type { ProjectClient } from '../../transport';
+import { inProject } from '../../transport';
+
+export const description: INodeProperties[] = showFor('access', 'review', [
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		options: [
+			{ name: 'This Project', value: 'project', description: 'Only the project chosen below' },
+			{ name: 'Some Projects', value: 'projects', description: 'The projects chosen below' },
+			{ name: 'Every Project', value: 'everyProject', description: 'Every project the credential\'s API key reaches' },
+		],
+		default: 'project',
+		description: 'Which projects the review covers: project, projects (a list) or everyProject',
+	},
+	{ ...projectLocator, displayOptions: { show: { scope: ['project'] } } },
+	{
+		displayName: 'Project Names or IDs',
+		name: 'projectIds',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getProjects' },
+		default: [],
+		displayOptions: { show: { scope: ['projects'] } },
+		description:
+			'The projects to review, a list of project IDs (for example ["0a1b…", "9f8e…"]). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	...returnAllOrLimit(),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Include API Keys',
+				name: 'includeApiKeys',
+				type: 'boolean',
+				default: false,
+				description: 'Whether to add each member\'s number of API keys and their labels (never the keys themselves)',
+			},
+		],
+	},
+]);
+
+/** Any number of output items per input item (one per person per project). */
+export const returns = 'items';
+
+/** The projects the review covers, with their names (one projects list per execution). */
+async function projectsInScope(ctx: IExecuteFunctions, itemIndex: number): Promise<ProjectInfo[]> {
+	const scope = requireChoice(ctx, ctx.getNodeParameter('scope', itemIndex, 'project'), ['project', 'projects', 'everyProject'], 'Scope', itemIndex);
+	if (scope === 'everyProject') return await listProjects(ctx, itemIndex);
+	let ids: string[];
+	if (scope === 'project') {
+		ids = [(await readProject(ctx, itemIndex)).id];
+	} else {
+		const raw = ctx.getNodeParameter('projectIds', itemIndex, []) as unknown;
+		const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+		ids = [...new Set(list.map((entry) => requireProjectId(ctx, entry, 'Project Names or IDs', itemIndex)))];
+		if (ids.length === 0) {
+			ids = [requireProjectId(ctx, '', 'Project Names or IDs', itemIndex)];
+		}
+	}
+	const known = await knownProjects(ctx, itemIndex, ids.map((id) => ({ id, itemIndex })));
+	return ids.map((id) => known.get(id) as ProjectInfo);
+}
+
+/** A project the key may read members of but not invites or keys (no Admin): reported as a line. */
+function refusedHere(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '401');
+}
+
+/**
+ * Who has access to what: one item per person per project (members, then pending invites),
+ * with roles, and with the option the number and labels of each member's API keys (read once per
+ * user). Reads only; stops reading as soon as Limit items are in hand.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const limit = readLimit(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const withKeys = options.includeApiKeys === true;
+	const projects = await projectsInScope(this, itemIndex);
+	const credentialProject = await credentialProjectId(this, itemIndex);
+	const keysOf = new Map<string, Promise<IDataObject[]>>();
+	const keysFor = (client: ProjectClient, userId: string) => {
+		let keys = keysOf.get(userId);
+		if (!keys) {
+			keys = listKeys(client, itemIndex, userId);
+			keysOf.set(userId, keys);
+		}
+		return keys;
+	};
+
+	const output: IDataObject[] = [];
+	for (const project of projects) {
+		if (output.length >= limit) break;
+		const client = inProject(this, { id: project.id, viaCredential: project.id === credentialProject });
+		const where = { project: project.id, projectName: project.name };
+		try {
+			const members = await listMembers(client, itemIndex, limit - output.length);
+			for (const entry of members) {
+				const member = toMember(entry, project.id);
+				const line: IDataObject = {
+					...where,
+					email: member.email,
+					userId: member.userId,
+					state: 'member',
+					roles: rolesOf(member.permissions),
+				};
+				if (withKeys) {
+					const keys = await keysFor(client, member.userId);
+					line.apiKeyCount = keys.length;
+					line.apiKeyLabels = keys.map((key) => (typeof key.label === 'string' ? key.label : '')).filter(Boolean);
+				}
+				output.push(line);
+			}
+			if (output.length >= limit) break;
+			const invites = (await listInvites(client, itemIndex)).map(toInvite).slice(0, limit - output.length);
+			for (const invite of invites) {
+				const sentAt = invite.record.email_sent_at ?? invite.record.created_at;
+				output.push({
+					...where,
+					email: invite.email,
+					...(typeof invite.record.user_id === 'string' ? { userId: invite.record.user_id } : {}),
+					state: 'pending',
+					roles: rolesOf(invite.permissions),
+					inviteCode: invite.inviteCode,
+					...(typeof sentAt === 'string' ? { invitedAt: sentAt } : {}),
+				});
+			}
+		} catch (error) {
+			if (!refusedHere(error)) throw withProgress(error, [`Reviewing stopped in project ${project.name || project.id}.`]);
+			output.push({ ...where, state: 'notReadable', error: errorText(error) });
+		}
+	}
+	return output;
+}
