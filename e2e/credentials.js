@@ -13,6 +13,8 @@ const CREDENTIAL_IDS = {
 	codeHostingOAuth2Api: 'e2eCodeHostOAu01',
 	/** A second Code Hosting OAuth2 credential that the Connect scenario reconnects (so the first keeps its token). */
 	codeHostingOAuth2Connect: 'e2eCodeHostOAu02',
+	/** The token credential on the stand-in's Enterprise Server form (`/api/v3`). */
+	codeHostingEnterprise: 'e2eCodeHostGhes1',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
 	openAiApi: 'e2eOpenAiStub001',
 };
@@ -50,6 +52,12 @@ function buildCredentials(urls) {
 			name: 'Code Hosting token (local test server)',
 			type: 'codeHostingApi',
 			data: { server: urls.codehosting, accessToken: codeHosting.TOKEN },
+		});
+		credentials.push({
+			id: CREDENTIAL_IDS.codeHostingEnterprise,
+			name: 'Code Hosting token (local test server, Enterprise Server form)',
+			type: 'codeHostingApi',
+			data: { server: `${urls.codehosting}/api/v3`, accessToken: codeHosting.TOKEN },
 		});
 		// connected as other-user (push on hello-world, no admin), so a check can tell from the
 		// server's answers which of the two credentials a request used; the second one is for the

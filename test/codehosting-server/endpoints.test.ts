@@ -233,6 +233,21 @@ describe('actions', () => {
 		const details = await call(srv, 'POST', '/repos/octo-user/hello-world/actions/workflows/161336/dispatches', { body: { ref: 'v0.1.0', inputs: { target: 'staging' }, return_run_details: true } });
 		expect(details.status).toBe(200);
 		expect(details.json.workflow_run_id).toEqual(expect.any(Number));
+
+		// The Enterprise form (GHES 3.17–3.19 describe only ref and inputs): other keys are refused,
+		// a dispatch is answered 204, and with a delay its run appears a moment later.
+		const refused = await call(srv, 'POST', '/api/v3/repos/octo-user/hello-world/actions/workflows/161336/dispatches', { body: { ref: 'main', inputs: { target: 'staging' }, return_run_details: true } });
+		expect(refused.status).toBe(422);
+		expect(refused.json.message).toBe('Invalid request.\n\n"return_run_details" is not a permitted key.');
+		srv.state.dispatchRunDelayMs = 150;
+		const countRuns = () => [...srv.repo('octo-user', 'hello-world')!.runs.values()].length;
+		const runsBefore = countRuns();
+		const accepted = await call(srv, 'POST', '/api/v3/repos/octo-user/hello-world/actions/workflows/161336/dispatches', { body: { ref: 'main', inputs: { target: 'staging' } } });
+		expect(accepted.status).toBe(204);
+		expect(countRuns()).toBe(runsBefore);
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		expect(countRuns()).toBe(runsBefore + 1);
+		srv.state.dispatchRunDelayMs = undefined;
 		const errors = [
 			[{ ref: 'nope' }, 'ci.yml', 'No ref found for: nope'],
 			[{ ref: 'main', inputs: { unknown: 'x' } }, 'ci.yml', 'Unexpected inputs provided: ["unknown"]'],
@@ -252,7 +267,7 @@ describe('actions', () => {
 		expect(disabled.json.message).toBe("Cannot trigger a 'workflow_dispatch' on a disabled workflow");
 		expect((await call(srv, 'PUT', '/repos/octo-user/hello-world/actions/workflows/161335/enable')).status).toBe(204);
 		expect(srv.repo('octo-user', 'hello-world')?.workflows.get(161335)?.state).toBe('active');
-		expect((await call(srv, 'GET', '/repos/octo-user/hello-world/actions/runs')).json.total_count).toBe(4);
+		expect((await call(srv, 'GET', '/repos/octo-user/hello-world/actions/runs')).json.total_count).toBe(5); // 4 before, and the run of the Enterprise dispatch
 	});
 });
 

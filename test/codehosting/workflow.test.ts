@@ -82,11 +82,77 @@ describe('workflow: dispatch and wait', () => {
 		// The injected 204 stands for the platform; the run it would have started:
 		const started = srv.addWorkflowRuns(LOGIN, 'hello-world', 161336, 1, { event: 'workflow_dispatch', status: 'in_progress' })[0];
 		Object.assign(started, { progresses: true });
-		const { output, error } = await runCodeHosting(srv, { parameters: wait() });
+		const { output, error } = await runCodeHosting(srv, { parameters: wait({ waitOptions: { pollInterval: 0.05, timeout: 10, matchWindow: 0.2 } }) });
 		expect(error).toBeUndefined();
 		expect(paths()[1]).toBe(`GET ${api}/workflows/deploy.yml/runs`);
 		expect(srv.requests[1].query).toEqual({ event: 'workflow_dispatch', branch: 'main', per_page: '20' });
 		expect(output[0].json).toMatchObject({ id: started.id, status: 'completed' });
+	});
+
+	describe('on a server that answers the dispatch with 204 (GitHub Enterprise Server)', () => {
+		const enterprise = () => `${srv.url}/api/v3`;
+		const deployEnv = () =>
+			srv.addWorkflow(LOGIN, 'hello-world', {
+				id: 4242,
+				name: 'Deploy env',
+				path: '.github/workflows/deploy-env.yml',
+				inputs: { env: { required: true, type: 'string' } },
+				runName: 'Deploy ${{ inputs.env }}',
+			});
+		const dispatchEnv = (env: string, workflowId = '4242', extra: IDataObject = {}) =>
+			runCodeHosting(srv, {
+				server: enterprise(),
+				parameters: wait({ workflowId: byId(workflowId), inputs: JSON.stringify({ env }), waitOptions: { pollInterval: 0.05, timeout: 10, matchWindow: 1 }, ...extra }),
+			});
+		const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+		test('sends only ref and inputs, reads the runs before the dispatch, and follows the run created after it', async () => {
+			srv.state.dispatchRunDelayMs = 300;
+			const before = srv.addWorkflowRuns(LOGIN, 'hello-world', 161336, 2, { event: 'workflow_dispatch', status: 'in_progress' });
+			const { output, error } = await runCodeHosting(srv, { server: enterprise(), parameters: wait({ waitOptions: { pollInterval: 0.05, timeout: 10, matchWindow: 0.5 } }) });
+			expect(error).toBeUndefined();
+			const dispatch = srv.requests.find((r) => r.method === 'POST')!;
+			expect(JSON.parse(dispatch.body!)).toEqual({ ref: 'main', inputs: { target: 'staging' } });
+			expect(paths().slice(0, 3)).toEqual([`GET ${api}/workflows/deploy.yml/runs`, 'GET /user', `POST ${api}/workflows/deploy.yml/dispatches`]);
+			expect(before.map((run) => run.id)).not.toContain(output[0].json.id);
+			expect(output[0].json).toMatchObject({ status: 'completed', event: 'workflow_dispatch', head_branch: 'main' });
+		});
+
+		test.each([
+			['4.5 s apart (scaled: 900 ms)', 900],
+			['1.5 s apart (scaled: 300 ms)', 300],
+		])('two overlapping dispatches %s each return their own run (the run name shows the input)', async (_name, gap) => {
+			deployEnv();
+			srv.state.dispatchRunDelayMs = 400; // the platform creates a run 2 s after its dispatch (scaled)
+			const [blue, green] = await Promise.all([dispatchEnv('blue'), later(gap).then(() => dispatchEnv('green'))]);
+			expect(blue.error).toBeUndefined();
+			expect(green.error).toBeUndefined();
+			expect(blue.output[0].json.display_title).toBe('Deploy blue');
+			expect(green.output[0].json.display_title).toBe('Deploy green');
+			expect(blue.output[0].json.id).not.toBe(green.output[0].json.id);
+		});
+
+		test('runs that cannot be told apart are an error naming them, never another dispatch\'s run', async () => {
+			srv.addWorkflow(LOGIN, 'hello-world', { id: 4243, name: 'Plain', path: '.github/workflows/plain.yml', inputs: { env: { required: true, type: 'string' } } });
+			srv.state.dispatchRunDelayMs = 400;
+			const [first, second] = await Promise.all([dispatchEnv('blue', '4243'), later(300).then(() => dispatchEnv('green', '4243'))]);
+			for (const result of [first, second]) {
+				expect(result.error?.message).toBe('Dispatching 4243 on main started a run that cannot be told apart from 1 other new run(s)');
+				expect(result.error?.description).toMatch(/run \d+ "Plain" by octo-user.*; run \d+ "Plain" by octo-user/);
+				expect(result.error?.description).toMatch(/run-name/);
+			}
+		});
+
+		test('a run by another user is not the dispatch\'s own', async () => {
+			deployEnv();
+			srv.state.dispatchRunDelayMs = 200;
+			// Someone else's dispatch run appears during the match window.
+			const stranger = later(100).then(() => srv.addWorkflowRuns(LOGIN, 'hello-world', 4242, 1, { event: 'workflow_dispatch', status: 'in_progress', actor: 'other-user' }));
+			const [{ output, error }] = await Promise.all([dispatchEnv('blue'), stranger]);
+			expect(error).toBeUndefined();
+			expect(output[0].json).toMatchObject({ display_title: 'Deploy blue' });
+			expect((output[0].json.actor as IDataObject).login).toBe(LOGIN);
+		});
 	});
 
 	test('a run that does not complete in time is an error that names the run', async () => {

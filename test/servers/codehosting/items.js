@@ -117,6 +117,8 @@ function createItems(s) {
 			state: opts.state ?? 'active',
 			dispatchable: opts.dispatchable ?? true,
 			inputs: opts.inputs ?? {},
+			// `run-name` of the workflow file, with ${{ inputs.X }} placeholders (display_title of its dispatch runs)
+			...(opts.runName ? { runName: opts.runName } : {}),
 			conclusion: opts.conclusion ?? 'success',
 			created_at: opts.created_at ?? isoAt(60),
 			updated_at: opts.created_at ?? isoAt(60),

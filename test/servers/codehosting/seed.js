@@ -91,6 +91,7 @@ function seed(s) {
 		name: 'Deploy',
 		path: '.github/workflows/deploy.yml',
 		inputs: { target: { required: true, type: 'choice', options: ['staging', 'production'] } },
+		runName: 'Deploy ${{ inputs.target }}',
 	});
 	addWorkflow(LOGIN, 'hello-world', { id: 161337, name: 'Nightly', path: '.github/workflows/nightly.yml', dispatchable: false });
 	addWorkflowRuns(LOGIN, 'hello-world', 161335, 2);

@@ -210,6 +210,8 @@ export interface CodeHostingState {
 	secondary: { retryAfter: number; times: number; status: number };
 	/** 'never': dispatched runs stay queued (default: each read of one moves it a step to completed). */
 	runProgress?: 'never';
+	/** A dispatch answered 204 creates its run this many ms later (default: 2000 on the Enterprise form /api/v3, else at once). */
+	dispatchRunDelayMs?: number;
 }
 
 export interface DeliveryResult {
@@ -259,7 +261,7 @@ export interface CodeHostingServer {
 	addBranch(owner: string, repo: string, branch: string, from?: string): string;
 	addIssues(owner: string, repo: string, n: number, opts?: { state?: 'open' | 'closed'; labels?: string[]; assignees?: string[]; user?: string; prefix?: string; body?: string }): Issue[];
 	addPull(owner: string, repo: string, opts?: { head?: string; base?: string; title?: string; body?: string; draft?: boolean; mergeable?: boolean; reviewers?: string[]; reviews?: Array<{ user?: string; state?: string; body?: string }>; user?: string; file?: string }): Issue;
-	addWorkflow(owner: string, repo: string, opts?: { id?: number; name?: string; path?: string; state?: 'active' | 'disabled_manually'; dispatchable?: boolean; inputs?: Workflow['inputs']; conclusion?: string }): Workflow;
+	addWorkflow(owner: string, repo: string, opts?: { id?: number; name?: string; path?: string; state?: 'active' | 'disabled_manually'; dispatchable?: boolean; inputs?: Workflow['inputs']; conclusion?: string; runName?: string }): Workflow;
 	addWorkflowRuns(owner: string, repo: string, workflowId: number, n: number, opts?: { status?: string; conclusion?: string | null; event?: string; branch?: string; actor?: string }): WorkflowRun[];
 	setRunStatus(owner: string, repo: string, runId: number, status: string, conclusion?: string): WorkflowRun;
 	addGist(owner: string, opts?: { id?: string; description?: string; public?: boolean; files?: Record<string, string>; created_at?: string }): Gist;

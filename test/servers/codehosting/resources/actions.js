@@ -56,7 +56,19 @@ function registerActions(routes, kit, common) {
 		return { body: shapes.workflow(ctx.u, repo, workflowFor(ctx, repo)) };
 	};
 
+	/** A workflow's `run-name` with `${{ inputs.X }}` filled in (GitHub's display_title), or its name. */
+	function runName(w, inputs) {
+		if (!w.runName) return w.name;
+		return w.runName.replace(/\$\{\{\s*inputs\.([A-Za-z0-9_-]+)\s*\}\}/g, (_, name) => String(inputs[name] ?? ''));
+	}
+
 	routes['POST /repos/{owner}/{repo}/actions/workflows/{workflow_id}/dispatches'] = (ctx) => {
+		// Enterprise Server 3.17–3.19 describe only ref and inputs (and answer 204): the stand-in's
+		// Enterprise form refuses any other key, as GitHub does for keys an endpoint does not permit.
+		const enterprise = ctx.u.api.endsWith('/api/v3');
+		for (const key of Object.keys(ctx.body ?? {})) {
+			if (enterprise && !['ref', 'inputs'].includes(key)) throw ctx.fail(422, `Invalid request.\n\n"${key}" is not a permitted key.`);
+		}
 		const repo = repoFor(ctx, 'push');
 		const w = workflowFor(ctx, repo);
 		if (!w.dispatchable) throw ctx.fail(422, "Workflow does not have 'workflow_dispatch' trigger");
@@ -77,15 +89,27 @@ function registerActions(routes, kit, common) {
 			}
 			if (value !== undefined && typeof value === 'object') throw ctx.fail(422, `Provided value for input '${name}' must be a string`);
 		}
-		const run = kit.createRun(repo, w, { branch: ref, event: 'workflow_dispatch', actor: ctx.who.login, status: 'queued', conclusion: null, inputs });
-		run.progresses = true;
-		kit.emitWebhook('workflow_dispatch', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ inputs, ref: `refs/heads/${ref}`, workflow: w.path }));
-		kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: ctx.who.login }, () => ({
-			action: 'requested',
-			workflow_run: shapes.workflowRun(ctx.u, repo, run, kitForShapes),
-			workflow: shapes.workflow(ctx.u, repo, w),
-		}));
-		if (ctx.body.return_run_details) {
+		const start = () => {
+			const run = kit.createRun(repo, w, { branch: ref, event: 'workflow_dispatch', actor: ctx.who.login, status: 'queued', conclusion: null, inputs, display_title: runName(w, inputs) });
+			run.progresses = true;
+			kit.emitWebhook('workflow_dispatch', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ inputs, ref: `refs/heads/${ref}`, workflow: w.path }));
+			kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: ctx.who.login }, () => ({
+				action: 'requested',
+				workflow_run: shapes.workflowRun(ctx.u, repo, run, kitForShapes),
+				workflow: shapes.workflow(ctx.u, repo, w),
+			}));
+			return run;
+		};
+		const details = !enterprise && ctx.body.return_run_details;
+		// Without run details the platform creates the run a moment after the dispatch
+		// (state.dispatchRunDelayMs; by default 2 s on the Enterprise form, at once otherwise).
+		const delay = kit.state.dispatchRunDelayMs ?? (enterprise ? 2000 : 0);
+		if (!details && delay > 0) {
+			setTimeout(start, delay).unref?.();
+			return { status: 204 };
+		}
+		const run = start();
+		if (details) {
 			return {
 				status: 200,
 				body: { workflow_run_id: run.id, run_url: `${ctx.u.api}/repos/${repo.owner}/${repo.name}/actions/runs/${run.id}`, html_url: `${ctx.u.web}/${repo.owner}/${repo.name}/actions/runs/${run.id}` },
