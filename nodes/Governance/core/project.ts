@@ -1,5 +1,5 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { PROJECT_ID_PATTERN } from '../../../credentials/GovernanceApi.credentials';
 import type { RequestContext } from '../../shared';
@@ -46,6 +46,21 @@ export const projectLocator: INodeProperties = {
 		},
 	],
 };
+
+/** The choices of a Scope parameter: this project, (some projects,) every project. */
+export const SCOPE_CHOICES = {
+	project: { name: 'This Project', value: 'project', description: 'Only the project chosen below' },
+	projects: { name: 'Some Projects', value: 'projects', description: 'The projects chosen below' },
+	everyProject: { name: 'Every Project', value: 'everyProject', description: 'Every project the credential\'s API key reaches' },
+} satisfies Record<string, INodePropertyOptions>;
+
+/**
+ * A refusal that concerns one project only (the key lacks Admin there, or may not act in it):
+ * an operation over several projects reports it for that project and goes on with the others.
+ */
+export function refusedInProject(error: unknown): error is NodeApiError {
+	return error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '401');
+}
 
 /** One project the key reaches, as projects/list shows it. */
 export interface ProjectInfo {

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { errorText, readLimit, requireChoice, returnAllOrLimit, showFor } from '../../../shared';
 import { withProgress } from '../../core/apply';
@@ -7,7 +6,16 @@ import { listInvites, listKeys, listMembers } from '../../core/calls';
 import { toInvite, toMember } from '../../core/lookup';
 import { rolesOf } from '../../core/permissions';
 import type { ProjectInfo } from '../../core/project';
-import { credentialProjectId, knownProjects, listProjects, projectLocator, readProject, requireProjectId } from '../../core/project';
+import {
+	credentialProjectId,
+	knownProjects,
+	listProjects,
+	projectLocator,
+	readProject,
+	refusedInProject,
+	requireProjectId,
+	SCOPE_CHOICES,
+} from '../../core/project';
 import type { ProjectClient } from '../../transport';
 import { inProject } from '../../transport';
 
@@ -16,11 +24,7 @@ export const description: INodeProperties[] = showFor('access', 'review', [
 		displayName: 'Scope',
 		name: 'scope',
 		type: 'options',
-		options: [
-			{ name: 'This Project', value: 'project', description: 'Only the project chosen below' },
-			{ name: 'Some Projects', value: 'projects', description: 'The projects chosen below' },
-			{ name: 'Every Project', value: 'everyProject', description: 'Every project the credential\'s API key reaches' },
-		],
+		options: [SCOPE_CHOICES.project, SCOPE_CHOICES.projects, SCOPE_CHOICES.everyProject],
 		default: 'project',
 		description: 'Which projects the review covers: project, projects (a list) or everyProject',
 	},
@@ -74,11 +78,6 @@ async function projectsInScope(ctx: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const known = await knownProjects(ctx, itemIndex, ids.map((id) => ({ id, itemIndex })));
 	return ids.map((id) => known.get(id) as ProjectInfo);
-}
-
-/** A project the key may read members of but not invites or keys (no Admin): reported as a line. */
-function refusedHere(error: unknown): error is NodeApiError {
-	return error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '401');
 }
 
 /**
@@ -140,7 +139,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				});
 			}
 		} catch (error) {
-			if (!refusedHere(error)) throw withProgress(error, [`Reviewing stopped in project ${project.name || project.id}.`]);
+			if (!refusedInProject(error)) throw withProgress(error, [`Reviewing stopped in project ${project.name || project.id}.`]);
 			output.push({ ...where, state: 'notReadable', error: errorText(error) });
 		}
 	}

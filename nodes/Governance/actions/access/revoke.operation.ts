@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
 import { errorText, requireChoice, requireEmail, showFor } from '../../../shared';
 import type { AppliedChange } from '../../core/apply';
 import { applyChange, withProgress } from '../../core/apply';
 import { personState } from '../../core/lookup';
 import { planAccess } from '../../core/plan';
-import { credentialProjectId, listProjects, projectLocator, readProject } from '../../core/project';
+import { credentialProjectId, listProjects, projectLocator, readProject, refusedInProject, SCOPE_CHOICES } from '../../core/project';
 import type { ProjectClient } from '../../transport';
 import { inProject } from '../../transport';
 
@@ -15,14 +14,7 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 		displayName: 'Scope',
 		name: 'scope',
 		type: 'options',
-		options: [
-			{ name: 'This Project', value: 'project', description: 'Only the project chosen below' },
-			{
-				name: 'Every Project',
-				value: 'everyProject',
-				description: 'Every project the credential\'s API key reaches (offboarding a leaver)',
-			},
-		],
+		options: [SCOPE_CHOICES.project, SCOPE_CHOICES.everyProject],
 		default: 'project',
 		description:
 			'Where the access ends: project (the chosen project) or everyProject (every project the key can list; one output item with a line per project)',
@@ -86,11 +78,6 @@ async function revokeIn(
 	return result;
 }
 
-/** A refusal that concerns one project only (no Admin there): reported, the others go on. */
-function refusedHere(error: unknown): error is NodeApiError {
-	return error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '401');
-}
-
 /** Every project the key reaches: one output item with a line per project. */
 async function revokeEverywhere(ctx: IExecuteFunctions, itemIndex: number, email: string, withKeys: boolean): Promise<IDataObject> {
 	const projects = await listProjects(ctx, itemIndex);
@@ -117,7 +104,7 @@ async function revokeEverywhere(ctx: IExecuteFunctions, itemIndex: number, email
 				...(done.inviteIds.length > 0 ? { inviteIds: done.inviteIds } : {}),
 			});
 		} catch (error) {
-			if (refusedHere(error)) {
+			if (refusedInProject(error)) {
 				lines.push({ ...line, action: 'notChecked', error: errorText(error) });
 				continue;
 			}
