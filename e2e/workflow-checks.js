@@ -57,6 +57,9 @@ function loadExamples(only) {
 				check({ assert: a, runData }) {
 					for (const node of workflow.nodes) {
 						if (node.type === 'n8n-nodes-base.stickyNote') continue;
+						// `n8n execute` starts at the Manual Trigger: an example's other triggers (a
+						// Schedule Trigger beside it, for real use) never run there.
+						if (node.type !== 'n8n-nodes-base.manualTrigger' && /Trigger$/.test(node.type)) continue;
 						a.ok(runData[node.name], `node "${node.name}" did not run`);
 					}
 				},

@@ -290,6 +290,8 @@ describe('access → sync', () => {
 
 		const dry = await sync(roster([['admin@example.com', 'admin'], ['viewer@example.com', 'viewer']]), { dryRun: true });
 		expect(dry.output.filter((item) => item.json.action === 'revoke')).toHaveLength(6);
+		// An approver sees that applying this plan would stop at the brake.
+		for (const item of dry.output) expect(item.json).toMatchObject({ plannedRemovals: 6, maxRemovals: 5, wouldApply: false });
 		expect(writes()).toHaveLength(0);
 
 		const allowed = await sync(roster([['admin@example.com', 'admin'], ['viewer@example.com', 'viewer']]), { maxRemovals: 6 });
@@ -380,6 +382,28 @@ describe('access → sync', () => {
 		expect(output.map((item) => item.json.action)).toEqual(['unchanged', 'unchanged']);
 	});
 
+	test('Execute Once would hand over only the first person: refused before any request', async () => {
+		const { runNode } = await import('../helpers/runWorkflow');
+		const { Governance } = await import('../../nodes/Governance/Governance.node');
+		const { GovernanceApi } = await import('../../credentials/GovernanceApi.credentials');
+		const result = await runNode({
+			node: new Governance(),
+			parameters: { resource: 'access', operation: 'sync', options: {} },
+			items: roster([['admin@example.com', 'admin'], ['viewer@example.com', 'viewer']]),
+			nodeSettings: { executeOnce: true },
+			credentialTypes: [new GovernanceApi()],
+			credentials: { governanceApi: { region: 'custom', baseUrl: srv.url, projectId: PROJECT_ID, apiKey: ADMIN_KEY } },
+		});
+		expect(result.error?.message).toBe('Sync cannot run with Execute Once: it would see only the first person of the roster');
+		expect(srv.requests).toHaveLength(0);
+	});
+
+	test('a reinvite keeps the address as the platform stores it', async () => {
+		const { output } = await sync(roster([['admin@example.com', 'admin'], ['viewer@example.com', 'viewer'], ['pending.person@acme.test', 'viewer', RESEARCH], ['admin@example.com', 'admin', RESEARCH], ['Mixed.Case@acme.test', 'viewer', RESEARCH]]));
+		expect(output.find((item) => item.json.email === 'pending.person@acme.test')?.json.action).toBe('reinvite');
+		expect(Object.values(srv.state.invites).filter((invite) => invite.project === RESEARCH).map((invite) => invite.email)).toEqual(['Pending.Person@acme.test']);
+	});
+
 	test('Continue On Fail: one error item paired with every roster item', async () => {
 		const result = await runGovernance(srv, {
 			parameters: { resource: 'access', operation: 'sync', options: {} },
@@ -434,6 +458,19 @@ describe('access → review', () => {
 		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/projects/list', '/latest/auth/users/list', '/latest/auth/invite/list', '/latest/auth/users/list']);
 	});
 
+	test('with Include API Keys in a project whose keys the key may not read: every member is still listed, the refusal noted once', async () => {
+		const { output, error } = await review({ scope: 'project', project: byId(NO_ADMIN_PROJECT_ID), options: { includeApiKeys: true } });
+		expect(error).toBeUndefined();
+		const members = output.filter((item) => item.json.state === 'member').map((item) => item.json);
+		expect(members.map((line) => line.userId).sort()).toEqual(Object.keys(srv.state.memberships[NO_ADMIN_PROJECT_ID]).sort());
+		for (const line of members) {
+			expect(line.apiKeyCount).toBeUndefined();
+			expect(String(line.apiKeysNotReadable)).toMatch(/Admin/);
+		}
+		expect(output.at(-1)?.json).toMatchObject({ state: 'notReadable', reading: 'invites' });
+		expect(srv.requests.filter((request) => request.path.endsWith('/keys/list'))).toHaveLength(1);
+	});
+
 	test('an unknown project is refused before reading members', async () => {
 		const { error } = await review({ scope: 'projects', projectIds: 'proj-nowhere' });
 		expect(error?.message).toBe('Project "proj-nowhere" is not among the projects the key reaches');
@@ -457,6 +494,14 @@ describe('organization roles and info', () => {
 		expect(output[0].json).toMatchObject({ success: true, organization_id: 'org-e2e-0001', user_id: MIXED_USER_ID, admin: false, role: 'viewer' });
 		expect(srv.requests[0].path).toBe(`/latest/auth/organization/org-e2e-0001/user/${MIXED_USER_ID}/update`);
 		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: false, role: 'viewer' });
+	});
+
+	test('role admin with Organization Admin off is a contradiction refused before any request', async () => {
+		const { error } = await runGovernance(srv, {
+			parameters: { resource: 'user', operation: 'updateOrganizationRole', organizationId: byId('org-e2e-0001'), userId: byId(MIXED_USER_ID), admin: false, options: { role: 'admin' } },
+		});
+		expect(error?.message).toBe('Role admin needs Organization Admin on');
+		expect(srv.requests).toHaveLength(0);
 	});
 
 	test('an unknown organization role is refused before any request', async () => {

@@ -199,6 +199,8 @@ export interface RunOptions {
 	continueOnFail?: boolean;
 	/** typeVersion of the node under test (default 1). */
 	typeVersion?: number;
+	/** Node settings of the node under test (executeOnce, alwaysOutputData, …). */
+	nodeSettings?: Pick<INode, 'executeOnce' | 'alwaysOutputData' | 'retryOnFail'>;
 }
 
 export interface RunResult {
@@ -246,6 +248,7 @@ export async function runNode(options: RunOptions): Promise<RunResult> {
 			parameters: options.parameters as INode['parameters'],
 			credentials: credentialsOnNode,
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(options.nodeSettings ?? {}),
 		},
 	];
 	const connections = {

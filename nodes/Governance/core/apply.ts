@@ -54,7 +54,9 @@ export async function applyChange(
 		case 'reinvite':
 			await dropInvites();
 			if (change.replaces) {
-				result.created = (await replaceInvite(ctx, client, itemIndex, change.replaces.record, change.email, change.permissions ?? {})).created;
+				// The address as the platform keeps it (the roster's spelling may differ in case).
+				const email = change.replaces.email || change.email;
+				result.created = (await replaceInvite(ctx, client, itemIndex, change.replaces.record, email, change.permissions ?? {})).created;
 			}
 			return result;
 		case 'revoke':

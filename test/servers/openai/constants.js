@@ -42,6 +42,13 @@ const SCRIPTS = {
 		{ toolCalls: [{ tool: 'Revoke_Access', arguments: { email: 'viewer@example.com' } }] },
 		{ text: 'new.hire@example.com now has the editor role (invited) and viewer@example.com was removed from the project with their API keys.' },
 	],
+	// ai-agent-governance-project: the model picks the project of each Governance tool call
+	// (Project By ID = $fromAI('project')): a review of Sandbox, then an ensure in Research
+	'scripted-governance-project': [
+		{ toolCalls: [{ tool: 'Review_Access', arguments: { project: 'proj-e2e-0004' } }] },
+		{ toolCalls: [{ tool: 'Ensure_Access', arguments: { project: 'proj-e2e-0003', email: 'mixed.case@acme.test', role: 'editor' } }] },
+		{ text: 'Sandbox has 2 members (both admins); Mixed.Case@acme.test is now an editor in Research.' },
+	],
 };
 
 module.exports = { BASE_PATH, API_KEY, SCRIPTS, MODELS: Object.keys(SCRIPTS) };

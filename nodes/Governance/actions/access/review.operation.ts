@@ -16,7 +16,6 @@ import {
 	requireProjectId,
 	SCOPE_CHOICES,
 } from '../../core/project';
-import type { ProjectClient } from '../../transport';
 import { inProject } from '../../transport';
 
 export const description: INodeProperties[] = showFor('access', 'review', [
@@ -81,6 +80,19 @@ async function projectsInScope(ctx: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /**
+ * A read the key may be refused in one project (no Admin there): its answer, or the refusal's
+ * text. Any other failure stops the review, saying in which project.
+ */
+async function orRefusal<T>(read: () => Promise<T>, project: ProjectInfo): Promise<{ value: T } | { refused: string }> {
+	try {
+		return { value: await read() };
+	} catch (error) {
+		if (refusedInProject(error)) return { refused: errorText(error) };
+		throw withProgress(error, [`Reviewing stopped in project ${project.name || project.id}.`]);
+	}
+}
+
+/**
  * Who has access to what: one item per person per project (members, then pending invites),
  * with roles, and with the option the number and labels of each member's API keys (read once per
  * user). Reads only; stops reading as soon as Limit items are in hand.
@@ -91,56 +103,58 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const withKeys = options.includeApiKeys === true;
 	const projects = await projectsInScope(this, itemIndex);
 	const credentialProject = await credentialProjectId(this, itemIndex);
-	const keysOf = new Map<string, Promise<IDataObject[]>>();
-	const keysFor = (client: ProjectClient, userId: string) => {
-		let keys = keysOf.get(userId);
-		if (!keys) {
-			keys = listKeys(client, itemIndex, userId);
-			keysOf.set(userId, keys);
-		}
-		return keys;
-	};
+	// A user's keys are read once, from the first project that lets the key read them.
+	const keysOf = new Map<string, IDataObject[]>();
 
 	const output: IDataObject[] = [];
 	for (const project of projects) {
 		if (output.length >= limit) break;
 		const client = inProject(this, { id: project.id, viaCredential: project.id === credentialProject });
 		const where = { project: project.id, projectName: project.name };
-		try {
-			const members = await listMembers(client, itemIndex, limit - output.length);
-			for (const entry of members) {
-				const member = toMember(entry, project.id);
-				const line: IDataObject = {
-					...where,
-					email: member.email,
-					userId: member.userId,
-					state: 'member',
-					roles: rolesOf(member.permissions),
-				};
-				if (withKeys) {
-					const keys = await keysFor(client, member.userId);
+		const refusal = (reading: string, error: string) => ({ ...where, state: 'notReadable', reading, error });
+		const members = await orRefusal(async () => await listMembers(client, itemIndex, limit - output.length), project);
+		if ('refused' in members) {
+			output.push(refusal('members', members.refused));
+			continue;
+		}
+		// Keys refused once in this project (no Admin there) are not asked for again here.
+		let keysRefused: string | undefined;
+		for (const entry of members.value) {
+			const member = toMember(entry, project.id);
+			const line: IDataObject = { ...where, email: member.email, userId: member.userId, state: 'member', roles: rolesOf(member.permissions) };
+			if (withKeys) {
+				let keys = keysOf.get(member.userId);
+				if (!keys && keysRefused === undefined) {
+					const read = await orRefusal(async () => await listKeys(client, itemIndex, member.userId), project);
+					if ('refused' in read) keysRefused = read.refused;
+					else keysOf.set(member.userId, (keys = read.value));
+				}
+				if (keys) {
 					line.apiKeyCount = keys.length;
 					line.apiKeyLabels = keys.map((key) => (typeof key.label === 'string' ? key.label : '')).filter(Boolean);
+				} else {
+					line.apiKeysNotReadable = keysRefused;
 				}
-				output.push(line);
 			}
-			if (output.length >= limit) break;
-			const invites = (await listInvites(client, itemIndex)).map(toInvite).slice(0, limit - output.length);
-			for (const invite of invites) {
-				const sentAt = invite.record.email_sent_at ?? invite.record.created_at;
-				output.push({
-					...where,
-					email: invite.email,
-					...(typeof invite.record.user_id === 'string' ? { userId: invite.record.user_id } : {}),
-					state: 'pending',
-					roles: rolesOf(invite.permissions),
-					inviteCode: invite.inviteCode,
-					...(typeof sentAt === 'string' ? { invitedAt: sentAt } : {}),
-				});
-			}
-		} catch (error) {
-			if (!refusedInProject(error)) throw withProgress(error, [`Reviewing stopped in project ${project.name || project.id}.`]);
-			output.push({ ...where, state: 'notReadable', error: errorText(error) });
+			output.push(line);
+		}
+		if (output.length >= limit) break;
+		const invites = await orRefusal(async () => await listInvites(client, itemIndex), project);
+		if ('refused' in invites) {
+			output.push(refusal('invites', invites.refused));
+			continue;
+		}
+		for (const invite of invites.value.map(toInvite).slice(0, limit - output.length)) {
+			const sentAt = invite.record.email_sent_at ?? invite.record.created_at;
+			output.push({
+				...where,
+				email: invite.email,
+				...(typeof invite.record.user_id === 'string' ? { userId: invite.record.user_id } : {}),
+				state: 'pending',
+				roles: rolesOf(invite.permissions),
+				inviteCode: invite.inviteCode,
+				...(typeof sentAt === 'string' ? { invitedAt: sentAt } : {}),
+			});
 		}
 	}
 	return output;

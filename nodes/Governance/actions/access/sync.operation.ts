@@ -16,7 +16,7 @@ import { DEFAULT_PERMISSION_GROUP_KEY } from '../common';
 export const description: INodeProperties[] = showFor('access', 'sync', [
 	{
 		displayName:
-			'Sync reads ALL input items as the desired roster (one item per person) and makes each project match it: invites, role updates and removals of everyone not in the roster. Start with Dry Run on.',
+			'Sync reads ALL input items as the desired roster (one item per person) and makes each project match it: invites, role updates and removals of everyone not in the roster. Start with Dry Run on. Leave the node setting Execute Once off (it would hand over only the first person).',
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -117,7 +117,7 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 }
 
 /** The output item of a change, paired with its roster items (removals: every roster item of its project). */
-function outputOf(change: AccessChange, project: ProjectInfo | undefined, dryRun: boolean, applied: boolean, pairedWith: number[]): INodeExecutionData {
+function outputOf(change: AccessChange, project: ProjectInfo | undefined, dryRun: boolean, applied: boolean, pairedWith: number[], extra: IDataObject = {}): INodeExecutionData {
 	const json: IDataObject = {
 		project: change.projectId,
 		...(project?.name ? { projectName: project.name } : {}),
@@ -129,6 +129,7 @@ function outputOf(change: AccessChange, project: ProjectInfo | undefined, dryRun
 		...(change.userId !== undefined ? { userId: change.userId } : {}),
 		dryRun,
 		applied,
+		...extra,
 	};
 	return { json, pairedItem: pairedWith.map((item) => ({ item })) };
 }
@@ -145,6 +146,12 @@ function describeChange(change: AccessChange): string {
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
+	if (this.getNode().executeOnce === true) {
+		throw new NodeOperationError(this.getNode(), 'Sync cannot run with Execute Once: it would see only the first person of the roster', {
+			itemIndex: 0,
+			description: 'Nothing was changed. Turn off Execute Once in the node\'s settings: Sync reads all input items together as the roster.',
+		});
+	}
 	const options = readOptions(this);
 	const fields = {
 		email: requireText(this, this.getNodeParameter('emailField', 0, 'email'), 'Email Field', 0),
@@ -170,13 +177,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	}
 
 	const pairing = (change: AccessChange, rosterItems: number[]) => (change.items.length > 0 ? change.items : rosterItems);
+	const removals = plans.flatMap(({ changes }) => changes.filter((change) => change.action === 'revoke'));
 	if (options.dryRun) {
+		// What an approver needs to know: whether applying this plan would pass the brake.
+		const brake = { plannedRemovals: removals.length, maxRemovals: options.maxRemovals, wouldApply: removals.length <= options.maxRemovals };
 		return plans.flatMap(({ changes, rosterItems }) =>
-			changes.map((change) => outputOf(change, projects.get(change.projectId), true, false, pairing(change, rosterItems))),
+			changes.map((change) => outputOf(change, projects.get(change.projectId), true, false, pairing(change, rosterItems), brake)),
 		);
 	}
 
-	const removals = plans.flatMap(({ changes }) => changes.filter((change) => change.action === 'revoke'));
 	if (removals.length > options.maxRemovals) {
 		const first = removals.slice(0, 5).map(describeChange).join(', ');
 		throw new NodeOperationError(

@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { requireChoice, showFor } from '../../../shared';
 import { projectLocator, readProject } from '../../core/project';
@@ -8,6 +9,13 @@ import { readId, userIdLocator } from '../common';
 const ORGANIZATION_ROLES = ['admin', 'operator', 'viewer'] as const;
 
 export const description: INodeProperties[] = showFor('user', 'updateOrganizationRole', [
+	{
+		displayName:
+			'The API needs the admin flag on every call: with Organization Admin off, an organization admin loses admin rights. Read a user\'s current role before changing it.',
+		name: 'organizationRoleNotice',
+		type: 'notice',
+		default: '',
+	},
 	{ ...projectLocator, description: 'A project of the organization: the user list comes from it and the call is made with it' },
 	{
 		displayName: 'Organization',
@@ -73,6 +81,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body: IDataObject = { admin };
 	if (options.role !== undefined && options.role !== '') {
 		body.role = requireChoice(this, options.role, ORGANIZATION_ROLES, 'Role', itemIndex);
+		if (body.role === 'admin' && !admin) {
+			throw new NodeOperationError(this.getNode(), 'Role admin needs Organization Admin on', {
+				itemIndex,
+				description: 'Nothing was sent. Turn Organization Admin on to make the user an admin, or choose the operator or viewer role.',
+			});
+		}
 	}
 	const client = inProject(this, await readProject(this, itemIndex));
 	const path = `/auth/organization/${encodeURIComponent(organizationId)}/user/${encodeURIComponent(userId)}/update`;
