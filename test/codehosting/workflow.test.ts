@@ -102,7 +102,7 @@ describe('workflow: dispatch and wait', () => {
 		const dispatchEnv = (env: string, workflowId = '4242', extra: IDataObject = {}) =>
 			runCodeHosting(srv, {
 				server: enterprise(),
-				parameters: wait({ workflowId: byId(workflowId), inputs: JSON.stringify({ env }), waitOptions: { pollInterval: 0.05, timeout: 10, matchWindow: 1 }, ...extra }),
+				parameters: wait({ workflowId: byId(workflowId), inputs: JSON.stringify({ env }), waitOptions: { pollInterval: 0.05, timeout: 15, matchWindow: 2.5 }, ...extra }),
 			});
 		const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
