@@ -92,6 +92,7 @@ describe('installations and tokens', () => {
 		expect((await call(srv, 'GET', '/repos/octo-org/org-repo', as(token))).status).toBe(404);
 		expect((await call(srv, 'GET', '/repos/octo-user/private-repo', as(token))).status).toBe(404);
 		expect((await call(srv, 'GET', '/orgs/octo-org/members', as(token))).status).toBe(403);
+		expect((await call(srv, 'GET', '/user', as(token))).status).toBe(403);
 		srv.state.app.installations.get(USER_INSTALLATION_ID)!.permissions.checks = 'read';
 		const refused = await call(srv, 'POST', '/repos/octo-user/hello-world/check-runs', { ...as(token), body: { name: 'x', head_sha: 'a'.repeat(40) } });
 		expect(refused.status).toBe(403);

@@ -24,7 +24,8 @@
  *  - An installation token works until it expires (401 Bad credentials after), only on its
  *    installation's account (a repository outside it: 404; another organization: 403), and only
  *    for what its permissions allow: 403 "Resource not accessible by integration" with
- *    `X-Accepted-GitHub-Permissions` naming the permission (table `PERMISSIONS` below).
+ *    `X-Accepted-GitHub-Permissions` naming the permission (table `PERMISSIONS` below); the
+ *    authenticated user's endpoints (/user…, /gists, /issues) answer 403.
  * Controls: srv.expireAppTokens() (every installation token expires now; also
  * `POST /_stand-in/app/expire-tokens` without authentication, for workflows), srv.appLog,
  * srv.appMints(), state.app.tokenLifetimeSeconds, state.app.installations (edit permissions,
@@ -197,6 +198,10 @@ function createApps(s) {
 		const installation = state.app.installations.get(entry.installation);
 		if (!installation || entry.expiresAt <= now()) return { status: 401, message: 'Bad credentials' };
 		if (installation.suspended_at) return { status: 403, message: 'This installation has been suspended' };
+		// the authenticated user's endpoints: an installation is no user
+		if (template === '/user' || template.startsWith('/user/') || template === '/gists' || template === '/issues') {
+			return { status: 403, message: 'Resource not accessible by integration' };
+		}
 		if (template.startsWith('/repos/{owner}/{repo}') && !covers(installation, params.owner, params.repo)) return { status: 404, message: 'Not Found' };
 		if (template.startsWith('/orgs/{org}') && installation.account.toLowerCase() !== String(params.org).toLowerCase()) {
 			return { status: 403, message: 'Resource not accessible by integration' };
