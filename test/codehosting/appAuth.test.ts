@@ -127,6 +127,20 @@ describe('installation from the call, token minted once', () => {
 	});
 });
 
+test('a 401 that stays after a new token: repeated only once, then the platform\'s error', async () => {
+	srv.failNext({ method: 'GET', path: '/repos/octo-user/hello-world/issues/1', status: 401, body: { message: 'Bad credentials' }, times: 2 });
+	const { error } = await runCodeHosting(srv, { app: {}, parameters: getIssue() });
+	expect(error?.message).toMatch(/Bad credentials \(HTTP 401\)/);
+	expect(calls()).toEqual([
+		'GET /repos/octo-user/hello-world/installation',
+		`POST /app/installations/${USER_INSTALLATION_ID}/access_tokens`,
+		'GET /repos/octo-user/hello-world/issues/1',
+		`POST /app/installations/${USER_INSTALLATION_ID}/access_tokens`,
+		'GET /repos/octo-user/hello-world/issues/1',
+	]);
+	expectNoSecret(error);
+});
+
 describe('every kind of call works as the app', () => {
 	test('pagination: every page with the installation token', async () => {
 		srv.addIssues(LOGIN, 'hello-world', 150);

@@ -121,6 +121,12 @@ describe('codeHostingAppApi.authenticate', () => {
 		expect(await authorization('https://ghe.example.com/api/uploads/repos/o/r/releases/1/assets', { installationToken: 'ghs_tokenvalue' })).toBe('Bearer ghs_tokenvalue');
 	});
 
+	test('github.com: the installation token also goes to uploads.github.com (release assets), nowhere else', async () => {
+		const github = { installationToken: 'ghs_tokenvalue', server: 'https://api.github.com' };
+		expect(await authorization('https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip', github)).toBe('Bearer ghs_tokenvalue');
+		expect(await authorization('https://uploads.github.com.evil.example/repos/o/r/releases/1/assets', github)).toBeUndefined();
+	});
+
 	test('other hosts get nothing; a call without a token is refused clearly', async () => {
 		expect(await authorization('https://evil.example/app', { installationToken: 'ghs_tokenvalue' })).toBeUndefined();
 		expect(await authorization('https://ghe.example.com.evil.example/api/v3/app')).toBeUndefined();
