@@ -16,6 +16,16 @@ import { keyFingerprint, LookupCache, TokenCache } from '../shared';
  * token (POST /app/installations/{id}/access_tokens). Tokens are kept per installation for the
  * whole process (so once per execution at most, and across executions), replaced 5 minutes
  * before they expire or after a 401; concurrent items share one mint.
+ *
+ * Why not n8n's `preAuthentication` with an `expirable` field (what n8n's own githubAppApi does):
+ * n8n-core calls it only when that field is empty or after a request *threw* a 401 (our calls
+ * answer every status, so it would never refresh), never before expiry; it writes the token to
+ * the database on every mint; nothing stops twenty concurrent items from minting twenty tokens;
+ * and one field holds one token, where a credential that serves every installation needs one per
+ * installation. So the node gets the token through the same n8n helper
+ * (httpRequestWithAuthentication, the app's JWT set by the credential) and hands it to the
+ * credential with the data of each request (`installationToken`), which only the credential
+ * turns into the Authorization header.
  */
 export const APP_CREDENTIAL_TYPE = 'codeHostingAppApi';
 
