@@ -15,14 +15,24 @@ export function codeHostingServer(credentials: ICredentialDataDecryptedObject): 
 	return server.replace(/\/+$/, '');
 }
 
-/** True when the request goes to the origin (scheme, host, port) of the credential's server. */
+/** GitHub.com's upload host (release assets), beside api.github.com. */
+const GITHUB_API_ORIGIN = 'https://api.github.com';
+const GITHUB_UPLOADS_ORIGIN = 'https://uploads.github.com';
+
+/**
+ * True when the request goes to the origin (scheme, host, port) of the credential's server, or
+ * to uploads.github.com when the server is api.github.com (Enterprise Server uploads under its own
+ * origin, /api/uploads).
+ */
 function onServerOrigin(server: string, requestOptions: IHttpRequestOptions): boolean {
 	const { url, baseURL } = requestOptions;
 	// The usual case without parsing: the origin ends where the first "/" after it starts, so a URL
 	// that is the server followed by "/" has the server's origin.
 	if (baseURL === undefined && url.startsWith(`${server}/`)) return true;
 	try {
-		return new URL(url, baseURL ?? server).origin === new URL(server).origin;
+		const target = new URL(url, baseURL ?? server).origin;
+		const own = new URL(server).origin;
+		return target === own || (own === GITHUB_API_ORIGIN && target === GITHUB_UPLOADS_ORIGIN);
 	} catch {
 		return false;
 	}

@@ -5,6 +5,7 @@
  * encrypts `data` on import; OAuth2 credentials carry `oauthTokenData`, so they are connected
  * without a browser). Workflows refer to them by these ids and names.
  */
+const fs = require('fs');
 const path = require('path');
 
 const CREDENTIAL_IDS = {
@@ -15,6 +16,8 @@ const CREDENTIAL_IDS = {
 	codeHostingOAuth2Connect: 'e2eCodeHostOAu02',
 	/** The token credential on the stand-in's Enterprise Server form (`/api/v3`). */
 	codeHostingEnterprise: 'e2eCodeHostGhes1',
+	/** The stand-in's GitHub App (test/servers/codehosting/apps.js), installation from each call. */
+	codeHostingAppApi: 'e2eCodeHostApp01',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
 	openAiApi: 'e2eOpenAiStub001',
 };
@@ -23,6 +26,15 @@ const CREDENTIAL_IDS = {
 function serverModule(name) {
 	try {
 		return require(path.join(__dirname, '..', 'test', 'servers', name, 'server.js'));
+	} catch {
+		return undefined;
+	}
+}
+
+/** The stand-in app's private key (a test-only key: test/fixtures/codehosting-app/README.md). */
+function appPrivateKey(codeHosting) {
+	try {
+		return fs.readFileSync(path.join(codeHosting.APP_FIXTURES, 'app-private-key.pem'), 'utf8');
 	} catch {
 		return undefined;
 	}
@@ -80,6 +92,15 @@ function buildCredentials(urls) {
 			},
 		});
 		credentials.push(oauth2(CREDENTIAL_IDS.codeHostingOAuth2Api, 'Code Hosting OAuth2 (local test server, other-user)'));
+		const privateKey = appPrivateKey(codeHosting);
+		if (privateKey) {
+			credentials.push({
+				id: CREDENTIAL_IDS.codeHostingAppApi,
+				name: 'Code Hosting GitHub App (local test server)',
+				type: 'codeHostingAppApi',
+				data: { server: urls.codehosting, appId: String(codeHosting.APP_ID), privateKey, installation: 'fromOwner', installationId: '' },
+			});
+		}
 		credentials.push(oauth2(CREDENTIAL_IDS.codeHostingOAuth2Connect, 'Code Hosting OAuth2 (local test server, to reconnect)'));
 	}
 	const clientInfo = urls.clientinfo && serverModule('clientinfo');
@@ -127,6 +148,9 @@ function secrets() {
 	if (governance) values.push(governance.ADMIN_KEY, governance.VIEWER_KEY);
 	const codeHosting = serverModule('codehosting');
 	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN, codeHosting.OAUTH_CLIENT_SECRET);
+	// every line of the app's private key (so a key shown in any form is caught)
+	const privateKey = codeHosting && appPrivateKey(codeHosting);
+	if (privateKey) values.push(...privateKey.split('\n').filter((line) => line.length >= 32 && !line.startsWith('-----')));
 	const clientInfo = serverModule('clientinfo');
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	const openAi = serverModule('openai');

@@ -8,8 +8,10 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as apiCall from './actions/apiCall';
 import * as branch from './actions/branch';
+import * as checkRun from './actions/checkRun';
 import * as collaborator from './actions/collaborator';
 import * as commit from './actions/commit';
+import * as commitStatus from './actions/commitStatus';
 import * as file from './actions/file';
 import * as gist from './actions/gist';
 import * as issue from './actions/issue';
@@ -35,7 +37,7 @@ export class CodeHosting implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Act on repositories, files, branches, commits, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, users and project items (GitHub and GitHub Enterprise Server)',
+			'Act on repositories, files, branches, commits, check runs, commit statuses, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, users and project items (GitHub and GitHub Enterprise Server)',
 		defaults: { name: 'Code Hosting' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -51,8 +53,10 @@ export class CodeHosting implements INodeType {
 				options: [
 					{ name: 'API Call', value: 'apiCall' },
 					{ name: 'Branch', value: 'branch' },
+					{ name: 'Check Run', value: 'checkRun' },
 					{ name: 'Collaborator', value: 'collaborator' },
 					{ name: 'Commit', value: 'commit' },
+					{ name: 'Commit Status', value: 'commitStatus' },
 					{ name: 'File', value: 'file' },
 					{ name: 'Gist', value: 'gist' },
 					{ name: 'Issue', value: 'issue' },
@@ -70,8 +74,10 @@ export class CodeHosting implements INodeType {
 			},
 			...apiCall.description,
 			...branch.description,
+			...checkRun.description,
 			...collaborator.description,
 			...commit.description,
+			...commitStatus.description,
 			...file.description,
 			...gist.description,
 			...issue.description,

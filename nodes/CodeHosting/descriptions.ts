@@ -1,9 +1,10 @@
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
-/** The two credentials of every Code Hosting node, chosen by `authentication`. */
+/** The three credentials of every Code Hosting node, chosen by `authentication`. */
 export const codeHostingCredentials: INodeCredentialDescription[] = [
 	{ name: 'codeHostingApi', required: true, displayOptions: { show: { authentication: ['accessToken'] } } },
 	{ name: 'codeHostingOAuth2Api', required: true, displayOptions: { show: { authentication: ['oAuth2'] } } },
+	{ name: 'codeHostingAppApi', required: true, displayOptions: { show: { authentication: ['app'] } } },
 ];
 
 export const authenticationProperty: INodeProperties = {
@@ -13,6 +14,7 @@ export const authenticationProperty: INodeProperties = {
 	options: [
 		{ name: 'Access Token', value: 'accessToken' },
 		{ name: 'OAuth2', value: 'oAuth2' },
+		{ name: 'GitHub App', value: 'app' },
 	],
 	default: 'accessToken',
 };

@@ -10,7 +10,8 @@ import type {
 	RequestContext,
 	RetryPolicy,
 } from '../shared';
-import { createPlatformClient, DEFAULT_RETRY_POLICY, hintFor, linkPaging, nodeOf, readOnceIfStatic } from '../shared';
+import { AppKeyError, createPlatformClient, DEFAULT_RETRY_POLICY, hintFor, linkPaging, loadPrivateKey, nodeOf, normalizePrivateKey, readOnceIfStatic } from '../shared';
+import { APP_CREDENTIAL_TYPE, authorizeAppCall } from './appAuth';
 
 export type CodeHostingContext = RequestContext;
 
@@ -28,7 +29,9 @@ export function credentialTypeOf(ctx: CodeHostingContext, itemIndex = 0): string
 	} catch {
 		authentication = 'accessToken';
 	}
-	return authentication === 'oAuth2' ? 'codeHostingOAuth2Api' : 'codeHostingApi';
+	if (authentication === 'oAuth2') return 'codeHostingOAuth2Api';
+	if (authentication === 'app') return APP_CREDENTIAL_TYPE;
+	return 'codeHostingApi';
 }
 
 const STATUS_HINTS: Record<number, string> = {
@@ -59,12 +62,17 @@ function describeError(response: ApiResponse): ApiErrorDetails {
 		message = `${body.trim().slice(0, 300)} (HTTP ${response.statusCode})`;
 	}
 	const scopes = response.headers['x-accepted-oauth-scopes'];
+	// what a GitHub App's installation lacks, named by the platform on its 403
+	const permissions = response.headers['x-accepted-github-permissions'];
 	return {
 		message,
 		description: [
 			details ? `Details: ${details}.` : undefined,
 			hintFor(response.statusCode, STATUS_HINTS),
 			response.statusCode === 403 && scopes ? `Scopes this call accepts: ${String(scopes)}.` : undefined,
+			response.statusCode === 403 && permissions
+				? `The GitHub App needs the permission ${String(permissions)} for this call: add it on the app's settings page (Permissions & events), then accept the change in the installation's settings.`
+				: undefined,
 		]
 			.filter(Boolean)
 			.join(' '),
@@ -126,11 +134,24 @@ export const codeHostingPlatform: PlatformDescription = {
 			);
 		}
 		const tokenData = credentials.oauthTokenData as IDataObject | undefined;
+		const appSecrets: unknown[] = [];
+		if (credentialType === APP_CREDENTIAL_TYPE) {
+			if (String(credentials.appId ?? '').trim() === '') {
+				invalid('The credential\'s App ID is empty', 'Enter the App ID (or the client ID) shown on the GitHub App\'s settings page.');
+			}
+			try {
+				loadPrivateKey(String(credentials.privateKey ?? ''));
+				appSecrets.push(credentials.privateKey, normalizePrivateKey(String(credentials.privateKey)));
+			} catch (error) {
+				if (error instanceof AppKeyError) invalid(`The credential's private key cannot be used: ${error.message}`, error.description);
+				invalid("The credential's private key cannot be used", 'Paste the whole .pem file that GitHub generated for the app.');
+			}
+		}
 		return {
 			credentialType,
 			baseUrl: server,
 			graphqlUrl: /\/api\/v3$/.test(server) ? server.replace(/\/api\/v3$/, '/api/graphql') : `${server}/graphql`,
-			secrets: [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token].filter(
+			secrets: [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token, ...appSecrets].filter(
 				(value): value is string => typeof value === 'string' && value !== '',
 			),
 		};
@@ -142,6 +163,7 @@ export const codeHostingPlatform: PlatformDescription = {
 	allowsUrl: isOnServer,
 	graphqlErrorDescription:
 		'The GraphQL API answered with errors. Check the project, item and field identifiers and the token\'s project scope.',
+	authorizeCall: authorizeAppCall,
 };
 
 /** The Code Hosting client of this execution (credential loaded once). */

@@ -28,6 +28,36 @@ export interface PlatformConnection {
 	graphqlUrl?: string;
 }
 
+/** The account a call acts on, where its path does not name one (GraphQL). */
+export interface AccountHint {
+	kind: 'repos' | 'orgs' | 'users';
+	login: string;
+	/** The repository, for kind `repos`. */
+	repo?: string;
+}
+
+/** A call whose credential data may depend on it (see `PlatformDescription.authorizeCall`). */
+export interface CallToAuthorize {
+	ctx: RequestContext;
+	connection: PlatformConnection;
+	/** The credential as stored. */
+	credentials: ICredentialDataDecryptedObject;
+	method: IHttpRequestMethods;
+	url: string;
+	account?: AccountHint;
+	itemIndex: number;
+	/** A call with the credential as stored (the app's own endpoints); 400, 401, 403, 404 and 422 are answered, not thrown. */
+	send<T = unknown>(method: IHttpRequestMethods, path: string, options?: { body?: IDataObject }): Promise<ApiResponse<T>>;
+}
+
+/** The credential data of one call, and how to get a new one after a 401. */
+export interface CallCredentials {
+	data: ICredentialDataDecryptedObject;
+	/** Values of `data` that must never show (the token). */
+	secrets: string[];
+	renew(): Promise<CallCredentials>;
+}
+
 /** A platform described as data: the client does the rest. */
 export interface PlatformDescription {
 	/** How users name the platform's credential in messages. */
@@ -54,6 +84,11 @@ export interface PlatformDescription {
 	allowsUrl?(connection: PlatformConnection, url: string): boolean;
 	/** What to tell users when the GraphQL API answers with errors. */
 	graphqlErrorDescription?: string;
+	/**
+	 * Credential data for one call, for credentials whose Authorization depends on the call (a
+	 * GitHub App's installation token for the call's account); undefined: the stored credential.
+	 */
+	authorizeCall?(call: CallToAuthorize): Promise<CallCredentials | undefined>;
 }
 
 export interface ClientRequestOptions {
@@ -68,6 +103,8 @@ export interface ClientRequestOptions {
 	acceptStatuses?: number[];
 	/** A full URL instead of a path (next pages): must be allowed by the platform. */
 	url?: string;
+	/** The account the call acts on, where the path names none (GraphQL). */
+	account?: AccountHint;
 }
 
 export interface RequestAllOptions extends ClientRequestOptions {
@@ -89,7 +126,7 @@ export interface PlatformClient {
 	/** A list followed page by page until `limit` items are in hand. */
 	requestAll(method: IHttpRequestMethods, path: string, limit: number, options?: RequestAllOptions): Promise<IDataObject[]>;
 	/** A GraphQL query; errors in the answer become a NodeApiError. */
-	graphql<T = IDataObject>(operationName: string, query: string, variables: IDataObject, itemIndex?: number): Promise<T>;
+	graphql<T = IDataObject>(operationName: string, query: string, variables: IDataObject, itemIndex?: number, account?: AccountHint): Promise<T>;
 }
 
 /** A path on the API root, with exactly one slash between them. */
@@ -101,6 +138,9 @@ export function joinUrl(baseUrl: string, path: string): string {
 export function unwrapBody<T>(body: unknown): T {
 	return (body === '' || body === undefined || body === null ? {} : body) as T;
 }
+
+/** Answers of the app's own calls that the caller explains itself (rate limits and 5xx go the usual way). */
+const APP_CALL_STATUSES = [400, 401, 403, 404, 422];
 
 const clients = new WeakMap<object, Map<PlatformDescription, PlatformClient>>();
 
@@ -163,6 +203,31 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				description: `Requests go only to the credential's server (${current.baseUrl}).`,
 			});
 		}
+		const callCredentials = platform.authorizeCall
+			? await platform.authorizeCall({
+					ctx,
+					connection: current,
+					credentials: decrypted.data as ICredentialDataDecryptedObject,
+					method,
+					url,
+					account: options.account,
+					itemIndex,
+					send: async <S>(sendMethod: IHttpRequestMethods, sendPath: string, sendOptions: { body?: IDataObject } = {}) =>
+						await apiRequest<S>(
+							ctx,
+							{
+								credentialType: current.credentialType,
+								method: sendMethod,
+								url: joinUrl(current.baseUrl, sendPath),
+								body: sendOptions.body,
+								headers: platform.headers,
+								credentialsDecrypted: decrypted,
+							},
+							{ itemIndex, secrets: current.secrets, describeError: platform.describeError, acceptStatuses: APP_CALL_STATUSES },
+						),
+				})
+			: undefined;
+		const withData = (call: CallCredentials): ICredentialsDecrypted => ({ ...decrypted, data: call.data });
 		return await apiRequest<T>(
 			ctx,
 			{
@@ -173,12 +238,18 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				body: options.body,
 				encoding: options.encoding ?? 'json',
 				headers: platform.headers || options.headers ? { ...(platform.headers ?? {}), ...(options.headers ?? {}) } : undefined,
-				credentialsDecrypted: decrypted,
+				credentialsDecrypted: callCredentials ? withData(callCredentials) : decrypted,
 			},
 			{
 				...(platform.callOptions?.(ctx, current, method) ?? {}),
 				itemIndex,
-				secrets: current.secrets,
+				secrets: callCredentials ? [...current.secrets, ...callCredentials.secrets] : current.secrets,
+				renewCredentials: callCredentials
+					? async () => {
+							const renewed = await callCredentials.renew();
+							return { credentialsDecrypted: withData(renewed), secrets: renewed.secrets };
+						}
+					: undefined,
 				describeError: platform.describeError,
 				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
 				acceptStatuses: options.acceptStatuses,
@@ -212,13 +283,14 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				await fullRequest(method, page.path, page.url !== undefined ? { ...rest, qs: undefined, body: undefined, url: page.url } : { ...rest, qs: page.qs, body: page.body });
 			return await paginate(fetch, pagination, { path, qs: rest.qs, body: rest.body as IDataObject | undefined }, limit);
 		},
-		graphql: async <T>(operationName: string, query: string, variables: IDataObject, itemIndex = 0): Promise<T> => {
+		graphql: async <T>(operationName: string, query: string, variables: IDataObject, itemIndex = 0, account?: AccountHint): Promise<T> => {
 			const current = await connection(itemIndex);
 			if (!current.graphqlUrl) throw new Error(`The ${platform.label} platform has no GraphQL API`);
 			const body = await request<{ data?: T; errors?: Array<{ message?: string; type?: string }> }>('POST', '', {
 				url: current.graphqlUrl,
 				body: { query, variables, operationName },
 				itemIndex,
+				account,
 			});
 			if (body.errors && body.errors.length > 0) {
 				const message = `GraphQL error: ${body.errors.map((entry) => entry.message ?? entry.type ?? 'unknown').join('; ')}`;

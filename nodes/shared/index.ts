@@ -12,3 +12,5 @@ export * from './pacer';
 export * from './parameters';
 export * from './redact';
 export * from './validation';
+export * from './appJwt';
+export * from './tokenCache';

@@ -13,6 +13,8 @@ describe('codeHostingApi: the token goes only to the credential\'s own origin', 
 		// same origin, outside the API path (GraphQL on Enterprise Server)
 		['https://ghe.example.com/api/v3', 'https://ghe.example.com/api/graphql'],
 		['http://127.0.0.1:4010', 'http://127.0.0.1:4010/repos/o/r?per_page=100'],
+		// the upload host of release assets beside api.github.com
+		['https://api.github.com', 'https://uploads.github.com/repos/o/r/releases/1/assets?name=a.zip'],
 	])('server %s, request %s → token', async (server, url) => {
 		expect(await authorization(server, { url })).toBe('Bearer tok-secret');
 	});
@@ -21,7 +23,9 @@ describe('codeHostingApi: the token goes only to the credential\'s own origin', 
 		['https://api.github.com', 'https://api.github.com.evil.example/repos/o/r'],
 		['https://api.github.com', 'https://api.github.com@evil.example/repos/o/r'],
 		['https://api.github.com', 'http://api.github.com/repos/o/r'],
-		['https://api.github.com', 'https://uploads.github.com/repos/o/r/releases/1/assets'],
+		['https://api.github.com', 'http://uploads.github.com/repos/o/r/releases/1/assets'],
+		['https://api.github.com', 'https://uploads.github.com.evil.example/repos/o/r/releases/1/assets'],
+		['https://ghe.example.com/api/v3', 'https://uploads.github.com/repos/o/r/releases/1/assets'],
 		['http://127.0.0.1:4010', 'http://127.0.0.1:40100/repos/o/r'],
 		['https://ghe.example.com/api/v3', 'https://ghe.example.com.evil.example/api/v3/user'],
 		['https://api.github.com', '//evil.example/repos/o/r'],

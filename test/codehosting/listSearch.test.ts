@@ -1,11 +1,12 @@
 /** The owner, repository, branch and workflow pickers, through n8n-core's LoadOptionsContext. */
-import type { IDataObject } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { CodeHostingApi } from '../../credentials/CodeHostingApi.credentials';
+import { CodeHostingAppApi } from '../../credentials/CodeHostingAppApi.credentials';
 import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import type { CodeHostingServer } from './harness';
-import { LOGIN, ORG, repo, startServer, TOKEN } from './harness';
+import { appCredential, LOGIN, ORG, repo, startServer, TOKEN } from './harness';
 
 let srv: CodeHostingServer;
 beforeEach(async () => {
@@ -30,6 +31,19 @@ test('searchOwners: the account and its organizations', async () => {
 	expect(results.map((entry) => entry.value)).toEqual([LOGIN, ORG]);
 	const filtered = await node.methods.listSearch.searchOwners.call(context({}, 'owner'), 'ORG');
 	expect(filtered.results.map((entry) => entry.value)).toEqual([ORG]);
+});
+
+test('searchOwners as a GitHub App: the accounts the app is installed on (GET /app/installations with its JWT)', async () => {
+	const appContext = loadOptionsContext({
+		node,
+		parameters: { authentication: 'app', resource: 'issue', operation: 'getAll' },
+		credentials: { codeHostingAppApi: appCredential(srv.url) as ICredentialDataDecryptedObject },
+		credentialTypes: [new CodeHostingAppApi()],
+		path: 'owner',
+	});
+	const { results } = await node.methods.listSearch.searchOwners.call(appContext);
+	expect(results.map((entry) => entry.value)).toEqual([ORG, LOGIN]);
+	expect(srv.requests.map((r) => [r.path, String(r.headers.authorization).slice(0, 10)])).toEqual([['/app/installations', 'Bearer eyJ']]);
 });
 
 test('searchRepositories: the chosen owner\'s repositories, paged through Link', async () => {

@@ -6,15 +6,29 @@ type CodeHostingMap = {
 	file: 'get' | 'list' | 'createOrUpdate' | 'delete';
 	branch: 'getAll' | 'get' | 'create';
 	commit: 'get' | 'getAll';
-	issue: 'getAll' | 'get' | 'create' | 'update' | 'createComment' | 'getAssignees' | 'search' | 'lock' | 'unlock';
-	pullRequest: 'getAll' | 'get' | 'create' | 'update' | 'merge' | 'getReviewers';
+	issue:
+		| 'getAll'
+		| 'get'
+		| 'create'
+		| 'update'
+		| 'createComment'
+		| 'getAssignees'
+		| 'search'
+		| 'lock'
+		| 'unlock'
+		| 'getComments'
+		| 'editComment'
+		| 'deleteComment';
+	pullRequest: 'getAll' | 'get' | 'create' | 'update' | 'merge' | 'getReviewers' | 'getDiff' | 'getPatch' | 'getFiles' | 'getCommits';
 	projectItem: 'updateStatus';
 	workflow: 'dispatch' | 'dispatchAndWait' | 'enable' | 'disable' | 'get' | 'getAll' | 'getRun' | 'getRuns' | 'getUsage';
 	gist: 'create' | 'update' | 'getAll';
 	release: 'create' | 'get' | 'getAll' | 'update' | 'delete';
 	review: 'create' | 'get' | 'getAll' | 'update';
 	collaborator: 'getPermission' | 'add' | 'remove';
-	organization: 'getRepositories';
+	organization: 'getRepositories' | 'getMembers';
+	checkRun: 'create' | 'update' | 'get' | 'getAll';
+	commitStatus: 'create' | 'getAll' | 'getCombined';
 	user: 'getCurrent' | 'getRepositories' | 'getIssues' | 'invite';
 	rateLimit: 'get';
 	apiCall: 'request';

@@ -6,8 +6,10 @@ import { runItemLoop } from '../../shared';
 import { codeHosting } from '../transport';
 import * as apiCall from './apiCall';
 import * as branch from './branch';
+import * as checkRun from './checkRun';
 import * as collaborator from './collaborator';
 import * as commit from './commit';
+import * as commitStatus from './commitStatus';
 import { explainRepositoryNotFound } from './common';
 import * as file from './file';
 import * as gist from './gist';
@@ -47,6 +49,9 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 		search: issue.search,
 		lock: issue.lock,
 		unlock: issue.unlock,
+		getComments: issue.getComments,
+		editComment: issue.editComment,
+		deleteComment: issue.deleteComment,
 	},
 	pullRequest: {
 		getAll: pullRequest.getAll,
@@ -55,6 +60,10 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 		update: pullRequest.update,
 		merge: pullRequest.merge,
 		getReviewers: pullRequest.getReviewers,
+		getDiff: pullRequest.getDiff,
+		getPatch: pullRequest.getPatch,
+		getFiles: pullRequest.getFiles,
+		getCommits: pullRequest.getCommits,
 	},
 	projectItem: { updateStatus: projectItem.updateStatus },
 	workflow: {
@@ -72,7 +81,9 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 	release: { create: release.create, get: release.get, getAll: release.getAll, update: release.update, delete: release.delete },
 	review: { create: review.create, get: review.get, getAll: review.getAll, update: review.update },
 	collaborator: { getPermission: collaborator.getPermission, add: collaborator.add, remove: collaborator.remove },
-	organization: { getRepositories: organization.getRepositories },
+	organization: { getRepositories: organization.getRepositories, getMembers: organization.getMembers },
+	checkRun: { create: checkRun.create, update: checkRun.update, get: checkRun.get, getAll: checkRun.getAll },
+	commitStatus: { create: commitStatus.create, getAll: commitStatus.getAll, getCombined: commitStatus.getCombined },
 	user: { getCurrent: user.getCurrent, getRepositories: user.getRepositories, getIssues: user.getIssues, invite: user.invite },
 	rateLimit: { get: rateLimit.get },
 	apiCall: { request: apiCall.request },

@@ -2,6 +2,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { nextLink } from '../../shared';
 import { repositoryPath } from '../actions/common/repository';
+import { APP_CREDENTIAL_TYPE } from '../appAuth';
 import { codeHosting, PAGE_SIZE } from '../transport';
 
 function matches(filter: string | undefined, value: unknown): boolean {
@@ -35,8 +36,18 @@ function currentValue(ctx: ILoadOptionsFunctions, name: string): string {
 	return typeof value === 'string' ? value.trim() : '';
 }
 
-/** The connected account and its organizations. */
+/** The connected account and its organizations; as a GitHub App, the accounts it is installed on. */
 export async function searchOwners(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	if ((await codeHosting(this).connection()).credentialType === APP_CREDENTIAL_TYPE) {
+		// an installation token has no "/user": the app's installations (its JWT) name the accounts
+		const installations = await page(this, '/app/installations', undefined);
+		const accounts = installations.items.map((installation) => (installation.account ?? {}) as IDataObject);
+		return {
+			results: accounts
+				.filter((account) => typeof account.login === 'string' && matches(filter, account.login))
+				.map((account) => ({ name: String(account.login), value: String(account.login), url: String(account.html_url ?? '') })),
+		};
+	}
 	const user = (await codeHosting(this).fullRequest<IDataObject>('GET', '/user')).body;
 	const orgs = await page(this, '/user/orgs', undefined);
 	const logins = [String(user.login ?? ''), ...orgs.items.map((org) => String(org.login ?? ''))].filter(Boolean);

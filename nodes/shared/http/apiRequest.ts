@@ -1,3 +1,4 @@
+import type { ICredentialsDecrypted } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from './attempt';
@@ -51,6 +52,12 @@ export interface RequestOptions {
 	oauth2?: OAuth2RefreshOptions;
 	/** Told when n8n has stored a refreshed OAuth2 token (so cached credential data is stale). */
 	onCredentialChanged?: () => void;
+	/**
+	 * For credentials whose data carries a short-lived token obtained by the node (a GitHub App's
+	 * installation token): after a 401 the call is repeated once with the credential data this
+	 * answers (a new token), whose secrets are redacted from errors too.
+	 */
+	renewCredentials?: () => Promise<{ credentialsDecrypted: ICredentialsDecrypted; secrets: string[] }>;
 }
 
 /** Token refreshes in progress, per credential, so that parallel calls share one refresh. */
@@ -91,16 +98,18 @@ export async function apiRequest<T = unknown>(
 		get node() {
 			return nodeOf(ctx);
 		},
-		secrets: options.secrets ?? [],
+		secrets: [...(options.secrets ?? [])],
 		itemIndex: options.itemIndex,
 	};
 	let attempt = 0;
 	let waitedMs = 0;
 	let refreshed = false;
+	let renewed = false;
+	let credentialsDecrypted = request.credentialsDecrypted;
 
 	for (;;) {
 		const release = options.beforeAttempt ? await options.beforeAttempt() : undefined;
-		const result = await sendAttempt(ctx, request.credentialType, httpOptions, request.encoding, request.credentialsDecrypted);
+		const result = await sendAttempt(ctx, request.credentialType, httpOptions, request.encoding, credentialsDecrypted);
 		release?.();
 
 		if (result.kind === 'error') {
@@ -120,6 +129,13 @@ export async function apiRequest<T = unknown>(
 			const { response } = result;
 			if (response.statusCode < 400 || options.acceptStatuses?.includes(response.statusCode)) {
 				return response as ApiResponse<T>;
+			}
+			if (response.statusCode === 401 && options.renewCredentials && !renewed) {
+				renewed = true;
+				const renewal = await options.renewCredentials();
+				credentialsDecrypted = renewal.credentialsDecrypted;
+				errorContext.secrets.push(...renewal.secrets);
+				continue;
 			}
 			if (response.statusCode === 401 && options.oauth2) {
 				const { label } = options.oauth2;

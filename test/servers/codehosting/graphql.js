@@ -8,7 +8,8 @@
  * - ProjectItems   {owner, number, first?, after?}: same owner forms → projectV2.items
  *   {totalCount, nodes: [{id, type, content, fieldValueByName?}], pageInfo}
  * - UpdateItemStatus {projectId, itemId, fieldId, optionId} →
- *   {data: {updateProjectV2ItemFieldValue: {projectV2Item: {id}}}}; needs the `project` scope.
+ *   {data: {updateProjectV2ItemFieldValue: {projectV2Item: {id}}}}; needs the `project` scope (an
+ *   app's installation token: the organization_projects write permission).
  * Unknown ids answer HTTP 200 with {errors: [{type: 'NOT_FOUND', message, path}]} like GitHub;
  * anything else → {errors: [{message: 'unsupported by the test server'}]}.
  */
@@ -184,7 +185,13 @@ function createGraphql(kit) {
 		const variables = payload.variables ?? {};
 		const errors = variableErrors(variables, { projectId: 'ID!', itemId: 'ID!', fieldId: 'ID!', optionId: 'String!' });
 		if (errors.length) return { errors };
-		if (!who.scopes.includes('project')) {
+		// a GitHub App's installation token has no scopes: its installation's permission counts (apps.js)
+		if (who.installation !== undefined) {
+			const installation = state.app.installations.get(who.installation);
+			if (installation?.permissions.organization_projects !== 'write') {
+				return { errors: [{ type: 'FORBIDDEN', path: ['updateProjectV2ItemFieldValue'], message: 'Resource not accessible by integration' }] };
+			}
+		} else if (!who.scopes.includes('project')) {
 			return {
 				errors: [
 					{
@@ -199,8 +206,10 @@ function createGraphql(kit) {
 		const project = state.projects[variables.projectId];
 		const nullData = { data: { updateProjectV2ItemFieldValue: null } };
 		if (!project) return { ...nullData, errors: [notFoundNode(variables.projectId, path)] };
-		const canWrite =
-			project.ownerType === 'organization'
+		const installation = who.installation !== undefined ? state.app.installations.get(who.installation) : undefined;
+		const canWrite = installation
+			? project.ownerType === 'organization' && installation.account.toLowerCase() === project.owner.toLowerCase()
+			: project.ownerType === 'organization'
 				? Boolean(Object.keys(kit.state.orgs[project.owner.toLowerCase()]?.members ?? {}).some((m) => m.toLowerCase() === who.login.toLowerCase()))
 				: project.owner.toLowerCase() === who.login.toLowerCase();
 		if (!canWrite) return { ...nullData, errors: [{ type: 'FORBIDDEN', path, locations: [{ line: 2, column: 3 }], message: `${who.login} does not have permission to update this project.` }] };

@@ -12,9 +12,9 @@ const { API_VERSION, RATE_DOCS, HttpError } = require('./constants');
 
 /**
  * deps: {s (the store), protocol (protocol.js), requests, faults (../core.js createFaults), routes,
- * graphql, oauth, options, baseUrl ()}. Returns handle(req, res).
+ * graphql, oauth, apps (apps.js), options, baseUrl ()}. Returns handle(req, res).
  */
-function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, options, baseUrl }) {
+function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, apps, options, baseUrl }) {
 	const { state, key, findRepo, level, repoById } = s;
 	const { sendRaw, errorBody, rateHeaders, refreshRate, authenticate, acceptable, decodePath, docsOf, checkResponse } = protocol;
 	let requestCounter = 0;
@@ -94,13 +94,30 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 			return reply(200, repo.blobs.get(blob), { 'Content-Type': 'text/plain; charset=utf-8' }, false);
 		}
 
+		// Test control (not the platform's): every GitHub App installation token expires now.
+		if (!prefix && method === 'POST' && rawPath === '/_stand-in/app/expire-tokens') {
+			return reply(200, { expired: apps.expireTokens() }, {}, false);
+		}
+
 		if (!req.headers['user-agent']) {
 			return reply(403, {
 				message: 'Request forbidden by administrative rules. Please make sure your request has a User-Agent header (https://docs.github.com/en/rest/overview/resources-in-the-rest-api#user-agent-required). Check https://developer.github.com for other possible causes.',
 			});
 		}
-		const who = authenticate(req);
-		if (!who) {
+		// A GitHub App's JWT (apps.js): verified here, good only on the app's endpoints (checked below).
+		const jwt = apps.jwtOf(req);
+		let who;
+		if (jwt) {
+			const verified = apps.verifyJwt(jwt);
+			if (verified.error) {
+				apps.logEvent({ event: 'refused', reason: verified.error });
+				return reply(401, errorBody(401, verified.error, 'https://docs.github.com/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app'));
+			}
+			who = { app: true, claims: verified.claims, login: state.app.slug, account: { id: state.app.id, login: state.app.slug }, scopes: [] };
+		} else {
+			who = authenticate(req);
+		}
+		if (!who || (who.installation !== undefined && who.expiresAt <= Math.floor(Date.now() / 1000))) {
 			return reply(401, errorBody(401, 'Bad credentials', 'https://docs.github.com/rest'));
 		}
 		const isRateLimitCall = !isGraphql && rawPath === '/rate_limit' && method === 'GET';
@@ -140,6 +157,7 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 		}
 
 		if (isGraphql) {
+			if (who.app) return reply(401, errorBody(401, 'A JSON web token cannot be used for this endpoint: it needs an installation access token', 'https://docs.github.com/graphql'), {}, true, who);
 			if (method !== 'POST') return reply(404, errorBody(404, 'Not Found', 'https://docs.github.com/graphql'), {}, true, who);
 			let payload;
 			try {
@@ -178,6 +196,16 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 		const op = match ? openapi.operation(match.template, method.toLowerCase()) : undefined;
 		if (!op || Boolean(upload) !== openapi.onUploadHost(op)) return reply(404, errorBody(404, 'Not Found'), {}, true, who);
 		const docs = docsOf(op);
+		if (Boolean(who.app) !== apps.isAppRoute(method, match.template)) {
+			const message = who.app
+				? 'A JSON web token cannot be used for this endpoint: it needs an installation access token'
+				: 'A JSON web token could not be decoded';
+			return reply(401, errorBody(401, message, docs), {}, true, who);
+		}
+		if (who.installation !== undefined) {
+			const problem = apps.checkInstallationCall(who, method, match.template, match.params);
+			if (problem) return reply(problem.status, errorBody(problem.status, problem.message, docs), problem.headers ?? {}, true, who);
+		}
 
 		// Renamed repositories answer with a redirect to /repositories/{id}/… like GitHub.
 		if (match.template.startsWith('/repos/{owner}/{repo}') && match.params.owner && match.params.repo) {

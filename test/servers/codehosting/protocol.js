@@ -51,7 +51,10 @@ function createProtocol(s, responseProblems) {
 		if (basic) token = Buffer.from(basic[1], 'base64').toString('utf8').split(':').slice(1).join(':');
 		const entry = token !== undefined ? state.tokens[token] : undefined;
 		if (!entry) return undefined;
-		return { token, login: entry.login, account: account(entry.login), scopes: entry.scopes };
+		const who = { token, login: entry.login, account: account(entry.login), scopes: entry.scopes };
+		// a GitHub App's installation token (apps.js): its installation and expiry
+		if (entry.installation !== undefined) Object.assign(who, { installation: entry.installation, expiresAt: entry.expiresAt });
+		return who;
 	}
 
 	function acceptable(accept) {

@@ -22,7 +22,13 @@
  *   GET/POST …/releases, GET/PATCH/DELETE …/releases/{id}, GET …/releases/tags/{tag};
  *   GET …/actions/workflows/{id}/timing; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
  *   PUT/DELETE …/collaborators/{u}; GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id}
- *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events.
+ *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events;
+ *   GitHub Apps (resources/apps.js): GET /app, /app/installations[/{id}], POST
+ *   /app/installations/{id}/access_tokens, GET …/installation of a repository, organization or user;
+ *   check runs and statuses (resources/checks.js): POST …/check-runs, GET/PATCH …/check-runs/{id},
+ *   GET …/commits/{ref}/check-runs, POST …/statuses/{sha}, GET …/commits/{ref}/statuses|status;
+ *   GET …/pulls/{n} as diff or patch, …/pulls/{n}/files, …/pulls/{n}/commits, GET /orgs/{org}/members
+ *   (resources/pull-changes.js); GET …/issues/{n}/comments, PATCH/DELETE …/issues/comments/{id}.
  *
  * The handlers live in resources/, a file per resource group; resources/common.js holds the
  * lookups they share.
@@ -44,6 +50,9 @@ const { registerEvents } = require('./resources/events');
 const { registerTrees } = require('./resources/trees');
 const { registerCommunity } = require('./resources/community');
 const { registerOrgs } = require('./resources/orgs');
+const { registerApps } = require('./resources/apps');
+const { registerChecks } = require('./resources/checks');
+const { registerPullChanges } = require('./resources/pull-changes');
 
 const GROUPS = [
 	registerRepos,
@@ -62,6 +71,10 @@ const GROUPS = [
 	registerTrees,
 	registerCommunity,
 	registerOrgs,
+	registerApps,
+	registerChecks,
+	// after registerPulls: wraps its GET …/pulls/{n} for the diff and patch media types
+	registerPullChanges,
 ];
 
 function createRoutes(kit) {

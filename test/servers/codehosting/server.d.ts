@@ -199,7 +199,8 @@ export interface RateResource {
 export interface CodeHostingState {
 	users: Record<string, { id: number; login: string; node_id: string; type: 'User'; name: string; email: string; starred: Set<string>; [key: string]: unknown }>;
 	orgs: Record<string, { id: number; login: string; node_id: string; type: 'Organization'; members: Record<string, 'admin' | 'member'>; default_permission: string; [key: string]: unknown }>;
-	tokens: Record<string, { login: string; scopes: string[] }>;
+	tokens: Record<string, { login: string; scopes: string[]; installation?: number; expiresAt?: number }>;
+	app: AppState;
 	repos: Record<string, Repo>;
 	renamed: Record<string, number>;
 	gists: Record<string, Gist>;
@@ -273,6 +274,41 @@ export interface CodeHostingServer {
 	addEvent(type: string, actor: string, owner: string, repo: string, payload?: Record<string, unknown> | ((u: { api: string; web: string }) => Record<string, unknown>)): CodeHostingState['events'][number];
 	repo(owner: string, name: string): Repo | undefined;
 	fileContent(owner: string, repo: string, path: string, ref?: string): Buffer | undefined;
+	/** Every GitHub App installation token expires now; answers how many there were. */
+	expireAppTokens(): number;
+	readonly appLog: AppLogEntry[];
+	appMints(): AppLogEntry[];
+	addInstallation(account: string, opts?: { id?: number; repositories?: string[]; permissions?: Record<string, 'read' | 'write'>; suspended_at?: string | null }): AppInstallation;
+}
+
+export interface AppInstallation {
+	id: number;
+	account: string;
+	target_type: 'Organization' | 'User';
+	repository_selection: 'all' | 'selected';
+	repositories: Set<string>;
+	permissions: Record<string, 'read' | 'write'>;
+	suspended_at: string | null;
+}
+
+export interface AppLogEntry {
+	event: 'mint' | 'expire' | 'refused';
+	at: string;
+	installation?: number;
+	expires_at?: string;
+	jwt?: { iat: number; exp: number; iss: number | string };
+	tokens?: number;
+	reason?: string;
+}
+
+export interface AppState {
+	id: number;
+	client_id: string;
+	slug: string;
+	botLogin: string;
+	tokenLifetimeSeconds: number;
+	installations: Map<number, AppInstallation>;
+	log: AppLogEntry[];
 }
 
 export function createCodeHostingServer(options?: CodeHostingServerOptions): CodeHostingServer;
@@ -287,3 +323,11 @@ export const ALL_SCOPES: string[];
 export const OAUTH_CLIENT_ID: string;
 export const OAUTH_CLIENT_SECRET: string;
 export function blobSha(content: Buffer): string;
+export const APP_ID: number;
+export const APP_CLIENT_ID: string;
+export const APP_SLUG: string;
+export const APP_BOT_LOGIN: string;
+export const ORG_INSTALLATION_ID: number;
+export const USER_INSTALLATION_ID: number;
+/** test/fixtures/codehosting-app: app-private-key.pem, app-public-key.pem, other-private-key.pem. */
+export const APP_FIXTURES: string;

@@ -81,6 +81,7 @@ const { createHandler } = require('./pipeline');
 const { createRoutes } = require('./routes');
 const { createGraphql } = require('./graphql');
 const { createOAuth, OAUTH_CLIENT_ID, OAUTH_CLIENT_SECRET } = require('./oauth');
+const appsModule = require('./apps');
 
 const { LOGIN, OTHER_LOGIN, ORG, ALL_SCOPES, LEVELS, HttpError, isLoopbackUrl } = constants;
 
@@ -95,6 +96,8 @@ function createCodeHostingServer(options = {}) {
 	const hooks = createWebhooks(s, options, baseUrl);
 	Object.assign(s, hooks);
 	Object.assign(s, createItems(s));
+	const apps = appsModule.createApps(s);
+	s.botLevel = apps.botLevel;
 	const protocol = createProtocol(s, responseProblems);
 	const { state, account, level, atLeast, findRepo, mustRepo, repoById, addLabel, authorOf, nextId } = s;
 	const { addUser, addOrg, addToken, addRepo, addFile, addBranch, addCollaborator, acceptInvitations, renameRepo } = s;
@@ -131,6 +134,7 @@ function createCodeHostingServer(options = {}) {
 		paginate,
 		errorBody,
 		isLoopbackUrl,
+		apps,
 		get autoDeliver() {
 			return hooks.isAutoDeliver();
 		},
@@ -144,9 +148,14 @@ function createCodeHostingServer(options = {}) {
 		now: () => Date.now(),
 	});
 
-	const handle = createHandler({ s, protocol, requests, faults, routes, graphql, oauth, options, baseUrl });
+	const handle = createHandler({ s, protocol, requests, faults, routes, graphql, oauth, apps, options, baseUrl });
 
 	seed(s);
+	// the GitHub App (apps.js): owned by octo-org, installed on octo-org (every repository) and on
+	// octo-user (hello-world only); other-user has no installation
+	apps.seedApps(ORG);
+	apps.addInstallation(ORG, { id: appsModule.ORG_INSTALLATION_ID });
+	apps.addInstallation(LOGIN, { id: appsModule.USER_INSTALLATION_ID, repositories: ['hello-world'] });
 
 	const srv = {
 		state,
@@ -193,6 +202,18 @@ function createCodeHostingServer(options = {}) {
 			state.secondary = { retryAfter: limit.retryAfter ?? 60, times: limit.times ?? 1, status: limit.status ?? 403 };
 		},
 		setAutoDeliver: hooks.setAutoDeliver,
+		/** Every GitHub App installation token expires now (also POST /_stand-in/app/expire-tokens); answers how many. */
+		expireAppTokens: apps.expireTokens,
+		/** The app's log: mints (installation, expires_at, the JWT's claims), expiries, refused JWTs. */
+		get appLog() {
+			return state.app.log;
+		},
+		/** The token mints so far. */
+		appMints() {
+			return state.app.log.filter((entry) => entry.event === 'mint');
+		},
+		/** Installs the app on `account`: {id, repositories (names: selected only), permissions, suspended_at}. */
+		addInstallation: apps.addInstallation,
 		/** Waits for pending automatic deliveries (pings, events). */
 		async settle(timeoutMs = 10000) {
 			const deadline = Date.now() + timeoutMs;
@@ -278,4 +299,11 @@ module.exports = {
 	OAUTH_CLIENT_ID,
 	OAUTH_CLIENT_SECRET,
 	blobSha: git.blobSha,
+	APP_ID: appsModule.APP_ID,
+	APP_CLIENT_ID: appsModule.APP_CLIENT_ID,
+	APP_SLUG: appsModule.APP_SLUG,
+	APP_BOT_LOGIN: appsModule.APP_BOT_LOGIN,
+	ORG_INSTALLATION_ID: appsModule.ORG_INSTALLATION_ID,
+	USER_INSTALLATION_ID: appsModule.USER_INSTALLATION_ID,
+	APP_FIXTURES: appsModule.FIXTURES,
 };

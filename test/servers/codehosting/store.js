@@ -228,6 +228,8 @@ function createStore(options = {}) {
 		if (!login) return repo.private ? null : 'pull';
 		const lower = String(login).toLowerCase();
 		if (repo.owner.toLowerCase() === lower) return 'admin';
+		// a GitHub App's bot: where one of its installations reaches (apps.js)
+		if (state.app && lower === state.app.botLogin.toLowerCase()) return store.botLevel ? store.botLevel(repo) : null;
 		let best = -1;
 		const org = state.orgs[repo.owner.toLowerCase()];
 		if (org) {
@@ -305,7 +307,7 @@ function createStore(options = {}) {
 	}
 
 
-	return {
+	const store = {
 		state,
 		nowSeconds,
 		nextId,
@@ -328,6 +330,7 @@ function createStore(options = {}) {
 		renameRepo,
 		repoById,
 	};
+	return store;
 }
 
 module.exports = { createStore };

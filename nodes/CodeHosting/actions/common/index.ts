@@ -16,3 +16,6 @@ export * from './release';
 export * from './review';
 export * from './repositoryHints';
 export * from './account';
+export * from './checks';
+export * from './pullChanges';
+export * from './comment';

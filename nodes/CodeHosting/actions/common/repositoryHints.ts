@@ -27,7 +27,7 @@ export function probableNameHint(owner: string, repo: string): string | undefine
  * only after a 404), with the name the platform probably gave it. Other errors pass unchanged.
  */
 export async function explainRepositoryNotFound(ctx: IExecuteFunctions, error: unknown, itemIndex: number): Promise<unknown> {
-	if (!(error instanceof NodeApiError) || error.httpCode !== '404') return error;
+	if (!(error instanceof NodeApiError) || error.httpCode !== '404' || error.context.appAuthentication) return error;
 	let reference: RepositoryReference;
 	try {
 		reference = readRepository(ctx, itemIndex);

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as getMembers from './getMembers.operation';
 import * as getRepositories from './getRepositories.operation';
 
-export { getRepositories };
+export { getMembers, getRepositories };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,12 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['organization'] } },
 		options: [
 			{
+				name: 'Get Members',
+				value: 'getMembers',
+				description: 'List the members of an organization, one item each',
+				action: 'Get members of an organization',
+			},
+			{
 				name: 'Get Repositories',
 				value: 'getRepositories',
 				description: 'List the repositories of an organization, one item each',
@@ -21,5 +28,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getRepositories',
 	},
+	...getMembers.description,
 	...getRepositories.description,
 ];

@@ -65,7 +65,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const fieldWanted = requireText(this, this.getNodeParameter('statusField', itemIndex, 'Status'), 'Status Field', itemIndex);
 	const statusWanted = requireText(this, this.getNodeParameter('status', itemIndex), 'Status', itemIndex);
 
-	const data = await codeHosting(this).graphql<IDataObject>('ProjectFields', FIELDS_QUERY(ownerType), { owner, number }, itemIndex);
+	// with a GitHub App, the installation on the project's owner answers (GraphQL names no account in its path)
+	const account = { kind: ownerType === 'organization' ? 'orgs' : 'users', login: owner } as const;
+	const data = await codeHosting(this).graphql<IDataObject>('ProjectFields', FIELDS_QUERY(ownerType), { owner, number }, itemIndex, account);
 	const project = (data?.[ownerType] as IDataObject | undefined)?.projectV2 as
 		| { id: string; title: string; fields: { nodes: Field[] } }
 		| undefined;
@@ -92,6 +94,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		UPDATE_MUTATION,
 		{ projectId: project.id, itemId, fieldId: field.id, optionId: option.id },
 		itemIndex,
+		account,
 	);
 	const updated = (result?.updateProjectV2ItemFieldValue as IDataObject | undefined)?.projectV2Item as IDataObject | undefined;
 	return {

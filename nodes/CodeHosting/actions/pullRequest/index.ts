@@ -3,11 +3,15 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as create from './create.operation';
 import * as get from './get.operation';
 import * as getAll from './getAll.operation';
+import * as getCommits from './getCommits.operation';
+import * as getDiff from './getDiff.operation';
+import * as getFiles from './getFiles.operation';
+import * as getPatch from './getPatch.operation';
 import * as getReviewers from './getReviewers.operation';
 import * as merge from './merge.operation';
 import * as update from './update.operation';
 
-export { create, get, getAll, getReviewers, merge, update };
+export { create, get, getAll, getCommits, getDiff, getFiles, getPatch, getReviewers, merge, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,7 +23,11 @@ export const description: INodeProperties[] = [
 		options: [
 			{ name: 'Create', value: 'create', description: 'Open a pull request', action: 'Create a pull request' },
 			{ name: 'Get', value: 'get', description: 'Get a pull request', action: 'Get a pull request' },
+			{ name: 'Get Commits', value: 'getCommits', description: 'List the commits of a pull request', action: 'Get the commits of a pull request' },
+			{ name: 'Get Diff', value: 'getDiff', description: 'Get the diff of a pull request, as text or a file', action: 'Get the diff of a pull request' },
+			{ name: 'Get Files', value: 'getFiles', description: 'List the files a pull request changes, with their patches', action: 'Get the files of a pull request' },
 			{ name: 'Get Many', value: 'getAll', description: 'List pull requests', action: 'Get many pull requests' },
+			{ name: 'Get Patch', value: 'getPatch', description: 'Get the patch of a pull request (one per commit), as text or a file', action: 'Get the patch of a pull request' },
 			{ name: 'Get Reviewers', value: 'getReviewers', description: 'Get the requested reviewers of a pull request', action: 'Get the reviewers of a pull request' },
 			{ name: 'Merge', value: 'merge', description: 'Merge a pull request', action: 'Merge a pull request' },
 			{ name: 'Update', value: 'update', description: 'Update a pull request', action: 'Update a pull request' },
@@ -29,6 +37,10 @@ export const description: INodeProperties[] = [
 	...create.description,
 	...get.description,
 	...getAll.description,
+	...getCommits.description,
+	...getDiff.description,
+	...getFiles.description,
+	...getPatch.description,
 	...getReviewers.description,
 	...merge.description,
 	...update.description,

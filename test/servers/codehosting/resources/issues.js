@@ -207,6 +207,43 @@ function registerIssues(routes, kit, common) {
 		return { status: 201, body, headers: { Location: body.url } };
 	};
 
+	routes['GET /repos/{owner}/{repo}/issues/{issue_number}/comments'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const issue = issueFor(ctx, repo, ctx.params.issue_number);
+		let list = [...repo.comments.values()].filter((comment) => comment.issueNumber === issue.number).sort((a, b) => a.id - b.id);
+		if (ctx.query.since) list = list.filter((comment) => Date.parse(comment.updated_at) >= Date.parse(ctx.query.since));
+		return { body: kit.paginate(ctx, list).map((comment) => shapes.issueComment(ctx.u, repo, comment, kitForShapes)) };
+	};
+
+	const commentFor = (ctx, repo) => {
+		const comment = repo.comments.get(Number(ctx.params.comment_id));
+		if (!comment) throw ctx.notFound();
+		return comment;
+	};
+	// the comment's author, or push access (the platform's rule for editing others' comments)
+	const mayChange = (ctx, repo, comment) => {
+		if (comment.user.toLowerCase() !== ctx.who.login.toLowerCase() && !kit.atLeast(repo, ctx.who.login, 'push')) {
+			throw ctx.fail(403, 'Resource not accessible by personal access token');
+		}
+	};
+
+	routes['PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const comment = commentFor(ctx, repo);
+		mayChange(ctx, repo, comment);
+		comment.body = ctx.body.body;
+		comment.updated_at = git.isoNow();
+		return { body: shapes.issueComment(ctx.u, repo, comment, kitForShapes) };
+	};
+
+	routes['DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}'] = (ctx) => {
+		const repo = repoFor(ctx);
+		const comment = commentFor(ctx, repo);
+		mayChange(ctx, repo, comment);
+		repo.comments.delete(comment.id);
+		return { status: 204 };
+	};
+
 	routes['GET /repos/{owner}/{repo}/assignees'] = (ctx) => {
 		const repo = repoFor(ctx);
 		const candidates = new Set();

@@ -1,0 +1,13 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import { showFor } from '../../../shared';
+import { pullNumberField, pullText, pullTextOptions, repositoryFields } from '../common';
+
+export const description: INodeProperties[] = showFor('pullRequest', 'getPatch', [...repositoryFields, pullNumberField, pullTextOptions('patch')]);
+
+/** One output item per input item: `patch` (one mail-formatted patch per commit) as text, or a binary file. */
+export const returns = 'binary';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	return await pullText(this, itemIndex, 'patch');
+}
