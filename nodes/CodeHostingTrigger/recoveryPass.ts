@@ -117,6 +117,9 @@ export async function recoveryPass(
 				response = await client.fullRequest<DeliveryLogEntry[]>('GET', logPath, { url: next });
 			}
 		} catch (error) {
+			// tried: the next delivery does not try again before the pass interval
+			state.lastPassAt = Date.now();
+			memory.lastPassAt = state.lastPassAt;
 			ctx.logger.warn(
 				`${who}: could not read the delivery log of webhook ${hookId} (${reason}): ${messageOf(error)}. Missed deliveries are not recovered now; the next activation or delivery tries again. Reading the log needs the admin:repo_hook (or admin:org_hook) scope, or the Webhooks permission (read and write) of a fine-grained token.`,
 			);

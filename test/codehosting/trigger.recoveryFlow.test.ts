@@ -197,6 +197,9 @@ describe('at activation', () => {
 
 	test('a log that cannot be read is a warning in n8n\'s log, never a failed activation', async () => {
 		const { t, hook } = await activeTrigger();
+		// the last pass (the hook's creation) lies more than a pass interval back
+		RECOVERY_LIMITS.passIntervalMs = 1000;
+		await pause(1100);
 		const warn = jest.spyOn(t.harness.logger, 'warn');
 		srv.failNext({ method: 'GET', path: new RegExp(`/hooks/${hook.id}/deliveries$`), status: 403, body: { message: 'Resource not accessible by personal access token' } });
 		expect(await t.harness.hook('checkExists', 'init')).toBe(true);
@@ -204,6 +207,12 @@ describe('at activation', () => {
 		expect(warn.mock.calls[0][0]).toMatch(/could not read the delivery log of webhook .*Resource not accessible.*admin:repo_hook/s);
 		expect(warn.mock.calls[0][0]).not.toContain(TOKEN);
 		expect(redeliveryRequests()).toEqual([]);
+		// a delivery right after does not try again: the failed read counts as the pass of this interval
+		srv.resetRequests();
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
+		await t.harness.settle();
+		expect(logReads()).toEqual([]);
+		expect(warn).toHaveBeenCalledTimes(1);
 	});
 
 	test('n8n not listening yet when the platform redelivers: the first delivery after the activation recovers them again', async () => {
