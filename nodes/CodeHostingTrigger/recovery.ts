@@ -28,6 +28,12 @@ export const RECOVERY_LIMITS = {
 	perDelivery: 10,
 	/** Between two redelivery requests: the platform asks for at least 1 s between writes. */
 	spacingMs: 1000,
+	/**
+	 * After its last redelivery request, an activation waits up to this long for the redeliveries
+	 * to arrive: n8n saves the static data of the activation after it, and that save must contain
+	 * their GUIDs (it would otherwise overwrite what the deliveries saved).
+	 */
+	arrivalWaitMs: 5000,
 	/** A pass at a delivery runs at most this often (unless the first after an activation). */
 	passIntervalMs: 5 * 60 * 1000,
 	/** Each pass reads this far behind the last one: entries can reach the log a little late. */

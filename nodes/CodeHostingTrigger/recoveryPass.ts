@@ -30,6 +30,8 @@ export interface ProcessMemory {
 	recheck: boolean;
 	/** GUIDs the last activation asked for that have not arrived here yet. */
 	awaiting: Set<string>;
+	/** The newest `since` a pass of this process stored (a delivery's older copy of the static data must not move it back). */
+	since?: string;
 }
 
 const memories = new Map<string, ProcessMemory>();
@@ -161,7 +163,10 @@ export async function recoveryPass(
 			}
 		}
 		// a refused redelivery leaves undecided entries behind `nextSince`: read them again next time
-		if (!refused) state.since = new Date(plan.nextSince).toISOString();
+		if (!refused) {
+			state.since = new Date(plan.nextSince).toISOString();
+			memory.since = state.since;
+		}
 		// the interval counts from the end of a pass: a long pass is not followed at once by another
 		state.lastPassAt = Date.now();
 		memory.lastPassAt = state.lastPassAt;

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { repositoryPath } from '../CodeHosting/actions/common/repository';
 import { codeHosting } from '../CodeHosting/transport';
@@ -147,7 +147,12 @@ async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promi
 	recovery.requested = { ...memory.requested, ...recovery.requested };
 	const waitFor = (result?.redeliveredGuids ?? []).filter((guid) => !recovery.accepted.includes(guid));
 	memory.awaiting = new Set(waitFor);
-	memory.recheck = waitFor.length > 0;
+	// n8n saves this activation's static data after it returns, over what the deliveries saved
+	// meanwhile: wait (bounded) for the last redeliveries, so that their GUIDs are in this save
+	const until = Date.now() + RECOVERY_LIMITS.arrivalWaitMs;
+	while (memory.awaiting.size > 0 && Date.now() < until) await sleep(100);
+	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
+	memory.recheck = memory.awaiting.size > 0;
 	recovery.recheck = memory.recheck;
 }
 
@@ -273,6 +278,12 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	let askedFor = false;
 	if (recovery && memory) {
 		if (state.recovery !== recovery) state.recovery = recovery;
+		// this copy of the static data may be older than what a pass of this process stored
+		if (memory.since && Date.parse(memory.since) > Date.parse(recovery.since)) recovery.since = memory.since;
+		if (memory.lastPassAt > Number(recovery.lastPassAt ?? 0)) recovery.lastPassAt = memory.lastPassAt;
+		for (const [asked, at] of Object.entries(memory.requested)) {
+			if (recovery.requested[asked] === undefined) recovery.requested[asked] = at;
+		}
 		// a redelivery the activation asked for: once all have arrived, no second pass is needed
 		askedFor = memory.awaiting.delete(guid);
 		if (askedFor && memory.awaiting.size === 0) {

@@ -30,6 +30,7 @@ beforeAll(() => {
 beforeEach(() => {
 	// fast pacing here; the pacing itself is measured in its own test
 	RECOVERY_LIMITS.spacingMs = 5;
+	RECOVERY_LIMITS.arrivalWaitMs = 1000;
 });
 const active: Trigger[] = [];
 afterEach(async () => {
@@ -102,6 +103,10 @@ describe('at activation', () => {
 		await t.harness.resume();
 		srv.resetRequests();
 		expect(await t.harness.hook('checkExists', 'init')).toBe(true);
+		// the activation returns once every redelivery arrived: n8n saves its static data next,
+		// and that save must hold all 20 accepted GUIDs
+		expect(started(t).slice(1).sort()).toEqual([...missed].sort());
+		expect((t.state.recovery as IDataObject).accepted).toEqual(expect.arrayContaining(missed));
 		await deliveriesHandled(t, 21);
 		expect(started(t).slice(1).sort()).toEqual([...missed].sort());
 		// asked for oldest first
