@@ -9,7 +9,8 @@
  *     within BOUND_S seconds of n8n answering /healthz; 20 redelivery requests, none for the
  *     GitHub Trigger's hook, whose count is printed beside ours (expected 0);
  *  4. a redelivery of a delivery that did arrive is answered 200 and starts nothing;
- *  5. a second restart with nothing missed: 0 executions and 0 redelivery requests;
+ *  5. a second restart with nothing missed: 0 executions and 0 redelivery requests; then a GUID
+ *     accepted before it, redelivered, still starts nothing (the ring survived in static data);
  *  6. deactivation deletes both hooks.
  */
 const OURS_ID = '7c1e9a52-3b64-4d2f-8e0a-5f6b7c8d9e01';
@@ -176,6 +177,19 @@ module.exports = {
 		console.log(`[recovery] ${JSON.stringify({ run: label, secondRestart: { executions: quiet.all.length, redeliveryRequests: secondRedeliveries } })}`);
 		assert.equal(quiet.all.length, 0, 'the second restart starts no execution');
 		assert.equal(secondRedeliveries, 0, 'the second restart asks for no redelivery');
+
+		// after a restart the accepted GUIDs come from the static data n8n saved (this process has
+		// no memory of them): the last recovered delivery, redelivered again, still starts nothing
+		before = await lastExecutionId();
+		const lastRecovered = ours.deliveries.find((d) => d.guid === missed[MISSED - 1] && d.status_code === 200);
+		assert.ok(lastRecovered, 'the last recovered delivery is logged as delivered');
+		assert.equal((await api('POST', `/repos/octo-user/${REPO}/hooks/${ours.id}/deliveries/${lastRecovered.id}/attempts`)).status, 202);
+		await server.settle();
+		const repeated = ours.deliveries[ours.deliveries.length - 1];
+		assert.equal(repeated.guid, missed[MISSED - 1]);
+		assert.match(repeated.responseBody ?? '', /duplicate/, 'answered as a duplicate after the restart');
+		await sleep(2000);
+		assert.equal((await byTrigger(before)).all.length, 0, 'a GUID accepted before the restart starts nothing after it');
 
 		// 6. deactivation deletes both hooks
 		await deactivate();
