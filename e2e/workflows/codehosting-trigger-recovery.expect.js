@@ -11,7 +11,10 @@
  *  4. a redelivery of a delivery that did arrive is answered 200 and starts nothing;
  *  5. a second restart with nothing missed: 0 executions and 0 redelivery requests; then a GUID
  *     accepted before it, redelivered, still starts nothing (the ring survived in static data);
- *  6. deactivation deletes both hooks.
+ *  6. the platform redelivers late (20 s, after the activation stopped waiting): a new delivery
+ *     coming first runs a pass inside n8n's webhook call (answered 200 first, one log page) and
+ *     asks for nothing again; the late redeliveries then start one execution each;
+ *  7. deactivation deletes both hooks.
  */
 const OURS_ID = '7c1e9a52-3b64-4d2f-8e0a-5f6b7c8d9e01';
 const GITHUB_ID = '7c1e9a52-3b64-4d2f-8e0a-5f6b7c8d9e02';
@@ -191,7 +194,41 @@ module.exports = {
 		await sleep(2000);
 		assert.equal((await byTrigger(before)).all.length, 0, 'a GUID accepted before the restart starts nothing after it');
 
-		// 6. deactivation deletes both hooks
+		// 6. the platform redelivers late (after the activation stopped waiting for it): the next new
+		// delivery, coming first, runs a pass inside n8n's webhook call (answered 200 before it) and
+		// asks for nothing again (the 2 are on their way); when they come they start once each
+		server.state.redeliveryDelayMs = 20_000;
+		before = await lastExecutionId();
+		let late = [];
+		await restart(async () => {
+			for (let i = 1; i <= 2; i++) await openIssue(`late redelivery ${i}`);
+			await server.settle(2000);
+			late = ours.deliveries.filter((d) => /late redelivery/.test(d.requestBody)).map((d) => d.guid);
+		});
+		const lateMark = codehosting.requests.length;
+		const ourReads = () => codehosting.requests.slice(lateMark).filter((r) => r.method === 'GET' && r.path.endsWith(`/hooks/${ours.id}/deliveries`)).length;
+		assert.equal(late.length, 2);
+		assert.ok(!ours.deliveries.some((d) => d.redelivery && late.includes(d.guid)), 'the redeliveries have not come yet');
+		await openIssue('before the late redeliveries');
+		const next = ours.deliveries[ours.deliveries.length - 1];
+		assert.match(next.requestBody, /before the late redeliveries/);
+		await waitFor('the answer to the new delivery', async () => next.status !== 'pending', 30_000);
+		assert.equal(next.status_code, 200, 'the delivery that runs a pass is answered 200');
+		const lateRuns = await waitFor('3 executions', async () => {
+			const runs = await byTrigger(before);
+			return runs.ours.length >= 3 && runs.ours.every(finished) ? runs : undefined;
+		}, 90_000);
+		server.state.redeliveryDelayMs = 0;
+		await sleep(3000);
+		const lateFinal = await byTrigger(before);
+		const lateRedeliveries = codehosting.requests.slice(lateMark).filter(isRedelivery).length;
+		console.log(`[recovery] ${JSON.stringify({ run: label, lateRedeliveries: { executions: lateFinal.ours.length, logPagesReadAtTheDelivery: ourReads(), redeliveryRequestsAfterTheActivation: lateRedeliveries } })}`);
+		assert.equal(lateFinal.ours.length, 3, `3 executions (got ${lateRuns.ours.length}, then ${lateFinal.ours.length})`);
+		assert.deepEqual(lateFinal.ours.map(deliveryIdOf).sort(), [...late, next.guid].sort(), 'the new one and the 2 late ones, each once');
+		assert.equal(ourReads(), 1, 'the new delivery ran a pass (one log page)');
+		assert.equal(lateRedeliveries, 0, 'nothing asked for twice');
+
+		// 7. deactivation deletes both hooks
 		await deactivate();
 		for (let i = 0; i < 20 && (hookOf(OURS_ID) || hookOf(GITHUB_ID)); i++) await sleep(250);
 		assert.equal(hookOf(OURS_ID), undefined, 'our hook deleted');

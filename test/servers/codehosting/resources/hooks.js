@@ -6,7 +6,8 @@
  * (with request and response) and POST …/deliveries/{id}/attempts (202, then the same GUID,
  * event and body are sent again, signed with the hook's current secret, and logged as a
  * redelivery); for repositories and organizations. The log keeps 3 days, as the platform does:
- * older entries are neither listed nor redelivered (`state.now()` is the server's clock).
+ * older entries are neither listed nor redelivered; `state.redeliveryDelayMs` makes redeliveries
+ * go out that much after the 202.
  */
 const git = require('../git');
 const shapes = require('../shapes');
@@ -199,7 +200,11 @@ function registerHooks(routes, kit, common) {
 
 	function redeliver(ctx, h) {
 		const d = deliveryFor(ctx, h);
-		kit.track(kit.sendDelivery(h, d.event, d.payload, { guid: d.guid, redelivery: true, bodyText: d.requestBody }).catch(() => {}));
+		const send = () => kit.sendDelivery(h, d.event, d.payload, { guid: d.guid, redelivery: true, bodyText: d.requestBody });
+		// state.redeliveryDelayMs: the platform redelivers that much later (a busy platform)
+		const delay = Number(state.redeliveryDelayMs ?? 0);
+		const later = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(send) : send();
+		kit.track(later.catch(() => {}));
 		return { status: 202, body: {} };
 	}
 
