@@ -20,6 +20,8 @@ const CREDENTIAL_IDS = {
 	codeHostingAppApi: 'e2eCodeHostApp01',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
 	openAiApi: 'e2eOpenAiStub001',
+	/** n8n's own GitHub credential on the code-hosting stand-in (for n8n's GitHub Trigger beside ours). */
+	githubApi: 'e2eGithubTok0001',
 };
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
@@ -90,6 +92,12 @@ function buildCredentials(urls) {
 				authentication: 'header',
 				oauthTokenData: { access_token: codeHosting.OTHER_TOKEN, token_type: 'bearer', scope: (codeHosting.ALL_SCOPES ?? []).join(',') },
 			},
+		});
+		credentials.push({
+			id: CREDENTIAL_IDS.githubApi,
+			name: 'GitHub (local test server)',
+			type: 'githubApi',
+			data: { server: urls.codehosting, user: codeHosting.LOGIN, accessToken: codeHosting.TOKEN },
 		});
 		credentials.push(oauth2(CREDENTIAL_IDS.codeHostingOAuth2Api, 'Code Hosting OAuth2 (local test server, other-user)'));
 		const privateKey = appPrivateKey(codeHosting);

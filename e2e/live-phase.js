@@ -9,6 +9,7 @@ const path = require('path');
 
 const { freePort } = require('./lib/procs');
 const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('./lib/n8n');
+const { queryOnce } = require('./lib/executions');
 const { secrets } = require('./credentials');
 const { test } = require('./results');
 const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');
@@ -29,7 +30,8 @@ async function runLive(version, info, ctx, base, { queue }) {
 	fs.mkdirSync(logs, { recursive: true });
 	const mainPort = await freePort();
 	const baseUrl = `http://127.0.0.1:${mainPort}`;
-	const common = { WEBHOOK_URL: `http://localhost:${mainPort}/`, N8N_PORT: String(mainPort) };
+	// 127.0.0.1, not localhost: n8n's own GitHub Trigger refuses webhook URLs containing "//localhost"
+	const common = { WEBHOOK_URL: `http://127.0.0.1:${mainPort}/`, N8N_PORT: String(mainPort) };
 	if (queue) {
 		Object.assign(common, {
 			EXECUTIONS_MODE: 'queue',
@@ -83,7 +85,46 @@ async function runLive(version, info, ctx, base, { queue }) {
 			return { main, worker };
 		});
 		if (!ready) return;
-		const { main, worker } = ready;
+		let { main, worker } = ready;
+		/** Output of the n8n processes stopped by restart() (for the checks on logs and secrets). */
+		let earlierMain = '';
+		let earlierWorker = '';
+		let restarts = 0;
+
+		/**
+		 * Stops n8n (the worker, then the main, as a deployment does), runs `whileStopped()` (deliveries
+		 * made meanwhile meet a refused connection), starts the same main (and worker) again on the same
+		 * ports, user folder and Redis, and resolves when the main has activated its workflows:
+		 * { healthyAt: ms when /healthz first answered 200, readyAt: ms of "Editor is now accessible" }.
+		 */
+		async function restart(whileStopped) {
+			restarts++;
+			if (worker) {
+				await worker.stop(15_000);
+				earlierWorker += worker.output();
+			}
+			await main.stop(15_000);
+			earlierMain += main.output();
+			if (whileStopped) await whileStopped();
+			main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, `main-${restarts + 1}.log`));
+			procs.push(main);
+			let healthyAt;
+			const started = Date.now();
+			while (healthyAt === undefined && Date.now() - started < 180_000 && main.exitCode === undefined) {
+				const ok = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+				if (ok) healthyAt = Date.now();
+				else await sleep(100);
+			}
+			assert.ok(healthyAt, `n8n did not answer /healthz after the restart\n${main.output().slice(-3000)}`);
+			await main.waitFor(/Editor is now accessible/, 180_000);
+			const readyAt = Date.now();
+			if (queue) {
+				worker = n8nStart('n8n-worker', info, workerEnv, ['worker', '--concurrency=2'], path.join(logs, `worker-${restarts + 1}.log`));
+				procs.push(worker);
+				await worker.waitFor(/n8n worker is now ready/, 180_000);
+			}
+			return { healthyAt, readyAt };
+		}
 
 		/** Waits for the next finished execution of `entry` after id `after`; in queue mode it must have run on the worker. */
 		async function waitForExecution(entry, after, { timeoutMs = 60_000 } = {}) {
@@ -130,7 +171,10 @@ async function runLive(version, info, ctx, base, { queue }) {
 						checkRun({ ...entry, expectation: { servers: entry.expectation.servers, expectError: undefined, check } }, execution, servers, main.output() + (worker ? worker.output() : ''));
 					},
 					deactivate: () => rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {}),
-					logs: () => ({ main: main.output(), worker: worker ? worker.output() : '' }),
+					logs: () => ({ main: earlierMain + main.output(), worker: earlierWorker + (worker ? worker.output() : '') }),
+					/** This workflow's executions with an id above `after`, newest first: {id, status, mode, startedAt, stoppedAt (ms), data}. */
+					executions: (after = 0) => queryOnce(info, userFolder, { op: 'executions', workflowId: entry.workflow.id, after }),
+					restart,
 				};
 				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));
 				await entry.expectation.live(liveCtx);
@@ -160,8 +204,8 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 		await test(`${label}: no secret in n8n's logs`, async () => {
 			for (const secret of secrets()) {
-				assert.ok(!main.output().includes(secret), 'secret in the main log');
-				if (worker) assert.ok(!worker.output().includes(secret), 'secret in the worker log');
+				assert.ok(!(earlierMain + main.output()).includes(secret), 'secret in the main log');
+				if (worker) assert.ok(!(earlierWorker + worker.output()).includes(secret), 'secret in the worker log');
 			}
 		});
 	} finally {

@@ -76,6 +76,14 @@ export class CodeHostingTrigger implements INodeType {
 				})),
 			},
 			{
+				displayName: 'Recover Missed Deliveries',
+				name: 'recoverMissedDeliveries',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to ask the platform, at each activation (also when n8n starts), to redeliver what failed while n8n was down or answered with an error, up to 3 days back, and to start at most one execution per delivery ID. Needs the webhook read and write permission (admin:repo_hook or admin:org_hook).',
+			},
+			{
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',

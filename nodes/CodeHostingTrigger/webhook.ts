@@ -1,11 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { repositoryPath } from '../CodeHosting/actions/common/repository';
 import { codeHosting } from '../CodeHosting/transport';
 import type { MatchContext } from './events';
 import { EVENT_RULES, matchDelivery, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
+import type { RecoveryState } from './recovery';
+import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
+import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
 
 /**
  * The Code Hosting Trigger's webhook: its lifecycle on the platform (checkExists, create,
@@ -15,6 +18,12 @@ import { EVENT_RULES, matchDelivery, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subsc
  * a random secret and stores, in the node's static data, the secret and the delivery filter (the
  * chosen events, the column and status-field options). A delivery then reads no node parameter:
  * signature first (constant time, over the raw body), then the filter.
+ *
+ * With Recover Missed Deliveries (recovery.ts, recoveryPass.ts): an activation that finds its
+ * hook asks the platform to redeliver what failed while n8n was away; each delivery GUID starts at
+ * most one execution; and a delivery runs a pass of its own when one is due (the first delivery
+ * after an activation, then at most once per `passIntervalMs`), which recovers deliveries that
+ * failed while n8n was running. No timers: passes happen only at activations and deliveries.
  */
 
 /** What a delivery needs to know, fixed at activation. */
@@ -24,6 +33,8 @@ interface DeliveryFilter extends IDataObject {
 	statusField: string;
 	/** With otherEvents: the platform events chosen by name, or `*`. */
 	platformEvents?: string[];
+	/** Recover Missed Deliveries (absent in filters stored by earlier versions: on). */
+	recover?: boolean;
 }
 
 interface HookState extends IDataObject {
@@ -33,6 +44,8 @@ interface HookState extends IDataObject {
 	/** Login of the connected account (for New Mention). */
 	login?: string;
 	filter?: DeliveryFilter;
+	/** Recover Missed Deliveries: where the log was read up to, accepted GUIDs, redeliveries asked for. */
+	recovery?: RecoveryState;
 }
 
 function hookState(ctx: IHookFunctions | IWebhookFunctions): HookState {
@@ -60,6 +73,7 @@ function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 	const filter: DeliveryFilter = {
 		events,
 		statusField: typeof options.statusField === 'string' && options.statusField !== '' ? options.statusField : 'Status',
+		recover: ctx.getNodeParameter('recoverMissedDeliveries', true) !== false,
 	};
 	if (typeof options.columnId === 'string' && options.columnId !== '') filter.columnId = options.columnId;
 	if (events.includes(OTHER_EVENTS)) {
@@ -104,7 +118,42 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const same = config.url === webhookUrl && events.length === wanted.length && wanted.every((event, index) => events[index] === event);
 	// the options may have changed without the events: deliveries use the filter of this activation
 	if (same) state.filter = filter;
+	if (same && filter.recover) await recoverAtActivation(this, state);
+	if (!filter.recover) delete state.recovery;
 	return same;
+}
+
+/**
+ * The hook exists: ask the platform to redeliver what failed since the last pass (bounded, paced;
+ * a log that cannot be read is a warning, never a failed activation). n8n may not listen yet when
+ * the platform redelivers (at startup), so until every redelivery asked for here has arrived, the
+ * next other delivery runs a pass again (it proves n8n listens; what failed is asked for again).
+ */
+async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promise<void> {
+	const endpoint = state.webhookEndpoint as string;
+	const hookId = state.webhookId as string;
+	const recovery = recoveryStateOf(state.recovery, hookId, Date.now());
+	state.recovery = recovery;
+	const memory = memoryOf(ctx, endpoint, hookId);
+	let mode = 'activation';
+	try {
+		mode = `activation (${ctx.getActivationMode()})`;
+	} catch {
+		mode = 'activation';
+	}
+	const result = await recoveryPass(ctx, endpoint, hookId, recovery, mode, RECOVERY_LIMITS.perActivation);
+	// deliveries handled in this process during the pass are in its memory, not in this static data
+	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
+	recovery.requested = { ...memory.requested, ...recovery.requested };
+	const waitFor = (result?.redeliveredGuids ?? []).filter((guid) => !recovery.accepted.includes(guid));
+	memory.awaiting = new Set(waitFor);
+	// n8n saves this activation's static data after it returns, over what the deliveries saved
+	// meanwhile: wait (bounded) for the last redeliveries, so that their GUIDs are in this save
+	const until = Date.now() + RECOVERY_LIMITS.arrivalWaitMs;
+	while (memory.awaiting.size > 0 && Date.now() < until) await sleep(100);
+	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
+	memory.recheck = memory.awaiting.size > 0;
+	recovery.recheck = memory.recheck;
 }
 
 /** Registers the webhook with a new random secret (adopting a leftover hook with the same URL). */
@@ -168,6 +217,9 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	state.webhookSecret = secret;
 	state.webhookEndpoint = endpoint;
 	state.filter = filter;
+	// a new hook has no log yet: nothing before now is recovered
+	if (filter.recover) state.recovery = recoveryStateOf(undefined, state.webhookId, Date.now());
+	else delete state.recovery;
 	if (chosen.includes('newMention')) {
 		const user = await codeHosting(this).request('GET', '/user');
 		state.login = typeof user.login === 'string' ? user.login : undefined;
@@ -179,6 +231,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const state = hookState(this);
 	if (state.webhookId && state.webhookEndpoint) {
+		forgetMemory(this, state.webhookEndpoint, state.webhookId);
 		// 404: already gone, which is what we want. Any other error is reported.
 		await codeHosting(this).fullRequest('DELETE', `${state.webhookEndpoint}/${encodeURIComponent(state.webhookId)}`, {
 			acceptStatuses: [404],
@@ -189,6 +242,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	delete state.webhookEndpoint;
 	delete state.login;
 	delete state.filter;
+	delete state.recovery;
 	return true;
 }
 
@@ -214,10 +268,66 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 	// A webhook activated by an earlier version of this node has no stored filter: read it once.
 	if (!state.filter) state.filter = filterOf(this);
-	const { events, columnId, statusField, platformEvents } = state.filter;
+	const { events, columnId, statusField, platformEvents, recover } = state.filter;
+	const guid = String(request.headers['x-github-delivery'] ?? '');
+	const hookId = state.webhookId;
+	const endpoint = state.webhookEndpoint;
+	const recovering = recover !== false && Boolean(guid && hookId && endpoint);
+	const recovery = recovering ? recoveryStateOf(state.recovery, hookId as string, Date.now()) : undefined;
+	const memory = recovering ? memoryOf(this, endpoint as string, hookId as string) : undefined;
+	let askedFor = false;
+	if (recovery && memory) {
+		if (state.recovery !== recovery) state.recovery = recovery;
+		// this copy of the static data may be older than what a pass of this process stored
+		if (memory.since && Date.parse(memory.since) > Date.parse(recovery.since)) recovery.since = memory.since;
+		if (memory.lastPassAt > Number(recovery.lastPassAt ?? 0)) recovery.lastPassAt = memory.lastPassAt;
+		for (const [asked, at] of Object.entries(memory.requested)) {
+			if (recovery.requested[asked] === undefined) recovery.requested[asked] = at;
+		}
+		// a redelivery the activation asked for: once all have arrived, no second pass is needed
+		askedFor = memory.awaiting.delete(guid);
+		if (askedFor && memory.awaiting.size === 0) {
+			memory.recheck = false;
+			recovery.recheck = false;
+		}
+		// the same GUID again (a redelivery of what did arrive): acknowledged, nothing started
+		if (memory.accepted.includes(guid) || recovery.accepted.includes(guid)) {
+			return { webhookResponse: { ok: true, duplicate: true, deliveryId: guid } };
+		}
+	}
+
 	const context: MatchContext = { login: state.login, columnId, statusField, platformEvents };
 	const payload = (request.body ?? {}) as IDataObject;
-	const items = matchDelivery(events, webhookEvent, String(request.headers['x-github-delivery'] ?? ''), payload, context);
-	if (items.length === 0) return { webhookResponse: { ok: true, ignored: true } };
-	return { workflowData: [this.helpers.returnJsonArray(items)] };
+	const items = matchDelivery(events, webhookEvent, guid, payload, context);
+	if (recovery && memory && items.length > 0) {
+		// recorded before any await: a duplicate arriving meanwhile in this process is caught above
+		memory.accepted = remember(memory.accepted, guid);
+		recovery.accepted = remember(mergeRings(recovery.accepted, memory.accepted), guid);
+	}
+	const workflowData = items.length > 0 ? [this.helpers.returnJsonArray(items)] : undefined;
+
+	if (recovery && memory && passDue(recovery, memory, askedFor)) {
+		// answer the platform first (it waits 10 s at most), then look for missed deliveries
+		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
+		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery);
+		recovery.recheck = false;
+		memory.recheck = false;
+		recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
+		return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
+	}
+	if (!workflowData) return { webhookResponse: { ok: true, ignored: true } };
+	return { workflowData };
+}
+
+/**
+ * A pass at a delivery: at the first other delivery after an activation whose redeliveries have
+ * not all arrived, then at most once per pass interval; never two at once in this process.
+ */
+function passDue(recovery: RecoveryState, memory: { running: boolean; lastPassAt: number; recheck: boolean }, askedFor: boolean): boolean {
+	if (memory.running) return false;
+	// this process's memory is exact once a pass ran here; static data may be a concurrent delivery's older copy
+	const recheck = memory.lastPassAt > 0 ? memory.recheck : Boolean(recovery.recheck);
+	if (recheck && !askedFor) return true;
+	const last = Math.max(Number(recovery.lastPassAt ?? 0), memory.lastPassAt);
+	return Date.now() - last >= RECOVERY_LIMITS.passIntervalMs;
 }

@@ -35,14 +35,18 @@ const later = (seconds: number) => {
 	offsetMs += seconds * 1000;
 };
 
-function poller(parameters: IDataObject, server = srv.url): PollHarness {
+function poller(parameters: IDataObject, server = srv.url, staticData?: IDataObject): PollHarness {
 	return createPollHarness({
 		node: new CodeHostingPollingTrigger(),
 		parameters: { authentication: 'accessToken', ...parameters },
 		credentials: { codeHostingApi: { server, accessToken: TOKEN } },
 		credentialTypes: [new CodeHostingApi()],
+		staticData,
 	});
 }
+
+/** n8n restarted: a new workflow object with the static data n8n saved (through JSON, as its database keeps it). */
+const restarted = (h: PollHarness, parameters: IDataObject): PollHarness => poller(parameters, srv.url, h.staticData);
 
 const feed = (event: string, owner = LOGIN, repository = 'hello-world') => ({
 	event,
@@ -163,6 +167,54 @@ describe('newRepository', () => {
 		expect(items[0].event).toBe('newRepository');
 
 		expect(await h.poll()).toBeNull();
+	});
+});
+
+describe('across a restart of n8n (its state is its static data: seen IDs, cursor and ETag)', () => {
+	test('newGist: what was created while n8n was down is emitted once at the first poll after the restart, nothing earlier again', async () => {
+		const parameters = { event: 'newGist' };
+		const before = poller(parameters);
+		expect(await before.poll()).toBeNull();
+		srv.addGist(LOGIN, { id: 'beforestop0000000001', created_at: '2030-01-01T00:00:00Z' });
+		expect(emitted(await before.poll()).map((item) => item.id)).toEqual(['beforestop0000000001']);
+
+		// n8n is stopped; three gists are created meanwhile
+		for (let i = 1; i <= 3; i++) srv.addGist(LOGIN, { id: `whiledown000000000${i}0`, created_at: `2030-01-0${i + 1}T00:00:00Z` });
+		later(3600);
+		const after = restarted(before, parameters);
+		expect(emitted(await after.poll()).map((item) => item.id)).toEqual(['whiledown00000000010', 'whiledown00000000020', 'whiledown00000000030']);
+		expect(await after.poll()).toBeNull();
+
+		// a restart with nothing new: one conditional request answered 304, nothing emitted
+		const used = coreUsed();
+		const again = restarted(after, parameters);
+		expect(await again.poll()).toBeNull();
+		expect(gets('/gists').at(-1)!.headers['if-none-match']).toBe(after.staticData.etag);
+		expect(coreUsed()).toBe(used);
+	});
+
+	test('events feed: entries added while n8n was down are emitted once after the restart; the ETag survives it', async () => {
+		const parameters = feed('newFork');
+		const before = poller(parameters);
+		expect(await before.poll()).toBeNull();
+		srv.addEvent('ForkEvent', OTHER_LOGIN, LOGIN, 'hello-world', { forkee: { id: 91, full_name: `${OTHER_LOGIN}/hello-world` } });
+		later(61);
+		expect(emitted(await before.poll())).toHaveLength(1);
+
+		srv.addEvent('ForkEvent', OTHER_LOGIN, LOGIN, 'hello-world', { forkee: { id: 92, full_name: `${OTHER_LOGIN}/hello-world-2` } });
+		srv.addEvent('ForkEvent', OTHER_LOGIN, LOGIN, 'hello-world', { forkee: { id: 93, full_name: `${OTHER_LOGIN}/hello-world-3` } });
+		later(3600);
+		const after = restarted(before, parameters);
+		const items = emitted(await after.poll());
+		expect(items.map((item) => ((item.payload as IDataObject).forkee as IDataObject).id)).toEqual([92, 93]);
+		later(61);
+		expect(await after.poll()).toBeNull();
+
+		const again = restarted(after, parameters);
+		later(61);
+		const used = coreUsed();
+		expect(await again.poll()).toBeNull();
+		expect(coreUsed()).toBe(used);
 	});
 });
 

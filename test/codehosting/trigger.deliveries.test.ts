@@ -105,11 +105,13 @@ describe('work per delivery', () => {
 		await srv.settle();
 		t.parameters.options = { columnId: '2' };
 		expect(await t.harness.hook('checkExists')).toBe(true);
-		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status' });
+		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status', recover: true });
 		const [hook] = t.hooks();
 		const card = srv.examplePayload('project_card', 'created');
 		(card.project_card as IDataObject).column_id = 2;
 		await srv.deliver(hook.id, 'project_card', card);
+		// the first delivery after an activation also looks for missed deliveries, after answering
+		await t.harness.settle();
 		expect(lastItems(t)).toHaveLength(1);
 	});
 
@@ -119,11 +121,12 @@ describe('work per delivery', () => {
 		await srv.settle();
 		t.harness.deliveries.length = 0; // the creation ping
 		delete t.state.filter;
+		delete t.state.recovery;
 		const [hook] = t.hooks();
 		const reads = countParameterReads();
 		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
-		expect(reads.mock.calls.map(([name]) => name).sort()).toEqual(['events', 'options']);
-		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status' });
+		expect(reads.mock.calls.map(([name]) => name).sort()).toEqual(['events', 'options', 'recoverMissedDeliveries']);
+		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status', recover: true });
 		reads.mockClear();
 		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
 		expect(reads).not.toHaveBeenCalled();

@@ -5,6 +5,8 @@
  */
 import type http from 'http';
 
+import type { IDataObject } from 'n8n-workflow';
+
 import { webhookEventsFor } from '../../nodes/CodeHostingTrigger/events';
 import type { CodeHostingServer, Hook } from '../servers/codehosting/server';
 import { LOGIN, ORG, OTHER_TOKEN } from '../servers/codehosting/server';
@@ -41,8 +43,11 @@ describe('activation (create)', () => {
 			webhookSecret: hook.config.secret,
 			webhookEndpoint: `/repos/${LOGIN}/hello-world/hooks`,
 			// the delivery filter, so that a delivery reads no node parameter
-			filter: { events: ['newStar', 'newIssue', 'updatedIssue', 'newCommit', 'newPush', 'newTag'], statusField: 'Status' },
+			filter: { events: ['newStar', 'newIssue', 'updatedIssue', 'newCommit', 'newPush', 'newTag'], statusField: 'Status', recover: true },
+			// Recover Missed Deliveries: a new hook has no log, nothing before now is recovered
+			recovery: { hookId: String(hook.id), since: expect.any(String), lastPassAt: expect.any(Number), accepted: [], requested: {} },
 		});
+		expect(Date.now() - Date.parse((t.state.recovery as IDataObject).since as string)).toBeLessThan(5000);
 		expect(calls()).toEqual([`POST /repos/${LOGIN}/hello-world/hooks`]);
 		expect(await t.harness.hook('checkExists')).toBe(true);
 	});

@@ -70,6 +70,8 @@ export function useTriggerKit() {
 		token?: string;
 		webhookBaseUrl?: string;
 		options?: IDataObject;
+		/** Recover Missed Deliveries (left out: the node's default). */
+		recoverMissedDeliveries?: boolean;
 	}): Promise<Trigger> {
 		const credential: ICredentialDataDecryptedObject = { server: options.server ?? srv.url, accessToken: options.token ?? TOKEN };
 		const credentialType = new RecordingCodeHostingApi();
@@ -82,6 +84,7 @@ export function useTriggerKit() {
 				owner: { __rl: true, mode: 'name', value: options.owner ?? (scope === 'organization' ? ORG : LOGIN) },
 				...(scope === 'repository' ? { repository: { __rl: true, mode: 'name', value: options.repository ?? 'hello-world' } } : {}),
 				events: options.events,
+				...(options.recoverMissedDeliveries === undefined ? {} : { recoverMissedDeliveries: options.recoverMissedDeliveries }),
 				options: options.options ?? {},
 			},
 			credentials: { codeHostingApi: credential },

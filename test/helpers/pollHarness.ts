@@ -36,6 +36,11 @@ export function createPollHarness(options: {
 	parameters: IDataObject;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	credentialTypes: ICredentialType[];
+	/**
+	 * The node's static data as n8n stored it (a restart: n8n loads the workflow's static data from
+	 * its database); copied through JSON like the database column.
+	 */
+	staticData?: IDataObject;
 }): PollHarness {
 	const typeName = `test.${options.node.description.name}`;
 	const credentialsOnNode: INode['credentials'] = {};
@@ -56,7 +61,7 @@ export function createPollHarness(options: {
 		connections: {},
 		active: true,
 		nodeTypes: nodeTypesOf({ [typeName]: options.node }),
-		staticData: {},
+		staticData: options.staticData ? { [`node:${node.name}`]: JSON.parse(JSON.stringify(options.staticData)) as IDataObject } : {},
 	});
 	const additionalData = buildAdditionalData(options.credentials, options.credentialTypes, { nodes: [node], connections: {} });
 	return {

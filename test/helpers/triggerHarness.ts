@@ -15,6 +15,7 @@ import type {
 	IWebhookData,
 	IWebhookFunctions,
 	IHookFunctions,
+	WorkflowActivateMode,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
@@ -31,7 +32,17 @@ export interface TriggerHarness {
 	workflow: Workflow;
 	webhookUrl: string;
 	staticData: IDataObject;
-	hook(method: 'checkExists' | 'create' | 'delete'): Promise<boolean>;
+	/** A webhook method as n8n calls it at an activation of this mode (default 'activate'). */
+	hook(method: 'checkExists' | 'create' | 'delete', activation?: WorkflowActivateMode): Promise<boolean>;
+	/** Stops listening, as a stopped n8n (deliveries meet a refused connection), and listens again on the same port. */
+	pause(): Promise<void>;
+	resume(): Promise<void>;
+	/** Answers every request with this status without calling the node (n8n or a proxy failing); undefined: normal. */
+	answerWith(status: number | undefined): void;
+	/** Waits until no webhook call is running (a call can go on after its response was sent). */
+	settle(): Promise<void>;
+	/** n8n's logger that the node's contexts use (to spy on its warnings). */
+	logger: { warn: (message: string) => void; info: (message: string) => void; debug: (message: string) => void };
 	/** Deliveries received, in order. */
 	deliveries: Delivery[];
 	/** POSTs `body` (exact bytes) with `headers` to the trigger's webhook URL. */
@@ -71,10 +82,17 @@ export async function createTriggerHarness(options: {
 	});
 
 	const deliveries: Delivery[] = [];
+	let running = 0;
 	const server = http.createServer((req, res) => {
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', () => {
+			if (forcedStatus !== undefined) {
+				res.statusCode = forcedStatus;
+				res.end('forced by the test');
+				return;
+			}
+			running++;
 			void (async () => {
 				const rawBody = Buffer.concat(chunks);
 				const request = req as http.IncomingMessage & { rawBody: Buffer; body: unknown; query: object; params: object };
@@ -118,13 +136,16 @@ export async function createTriggerHarness(options: {
 				const workflowData = result.workflowData as INodeExecutionData[][] | undefined;
 				if (workflowData) delivery.items = workflowData[0];
 				deliveries.push(delivery);
-			})().catch((error: Error) => {
-				deliveries.push({ status: 500, body: { message: error.message } });
-				res.statusCode = 500;
-				res.end(JSON.stringify({ message: error.message }));
-			});
+			})()
+				.catch((error: Error) => {
+					deliveries.push({ status: 500, body: { message: error.message } });
+					res.statusCode = 500;
+					res.end(JSON.stringify({ message: error.message }));
+				})
+				.finally(() => running--);
 		});
 	});
+	let forcedStatus: number | undefined;
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const port = (server.address() as { port: number }).port;
 	const listenUrl = `http://127.0.0.1:${port}/webhook`;
@@ -146,8 +167,8 @@ export async function createTriggerHarness(options: {
 		webhookUrl: '',
 		staticData: workflow.getStaticData('node', node),
 		deliveries,
-		async hook(method) {
-			const context = new HookContext(workflow, node, hookAdditionalData, 'trigger', 'activate', webhookData(hookAdditionalData));
+		async hook(method, activation = 'activate') {
+			const context = new HookContext(workflow, node, hookAdditionalData, 'trigger', activation, webhookData(hookAdditionalData));
 			const methods = options.node.webhookMethods?.default as Record<string, (this: IHookFunctions) => Promise<boolean>>;
 			return await methods[method].call(context as unknown as IHookFunctions);
 		},
@@ -158,12 +179,27 @@ export async function createTriggerHarness(options: {
 			while (deliveries.length === count) await new Promise((resolve) => setImmediate(resolve));
 			return deliveries[deliveries.length - 1];
 		},
-		async close() {
+		async settle() {
+			while (running > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+		},
+		async pause() {
 			server.closeAllConnections?.();
 			await new Promise<void>((resolve) => server.close(() => resolve()));
+		},
+		async resume() {
+			await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+		},
+		answerWith(status) {
+			forcedStatus = status;
+		},
+		logger: undefined as unknown as TriggerHarness['logger'],
+		async close() {
+			server.closeAllConnections?.();
+			if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
 		},
 	};
 	const probe = new HookContext(workflow, node, hookAdditionalData, 'trigger', 'activate', webhookData(hookAdditionalData));
 	harness.webhookUrl = probe.getNodeWebhookUrl('default') as string;
+	harness.logger = probe.logger as unknown as TriggerHarness['logger'];
 	return harness;
 }

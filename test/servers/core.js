@@ -8,7 +8,7 @@ const { listen, readBody, sendJson } = require('./http-util');
 
 /**
  * The entry a server keeps in its `requests` log for each request: {method, path, rawPath, query,
- * headers, body (text, undefined when empty), ...extra}.
+ * headers, body (text, undefined when empty), at (ms, when it arrived), ...extra}.
  */
 function recordRequest(requests, req, raw, { path, rawPath, query }, extra = {}) {
 	const record = {
@@ -18,6 +18,7 @@ function recordRequest(requests, req, raw, { path, rawPath, query }, extra = {})
 		query,
 		headers: req.headers,
 		body: raw.length ? raw.toString('utf8') : undefined,
+		at: Date.now(),
 		...extra,
 	};
 	requests.push(record);

@@ -13,6 +13,8 @@ export interface RecordedRequest {
 	headers: Record<string, string | string[] | undefined>;
 	body?: string;
 	bodyBuffer: Buffer;
+	/** When it arrived (ms). */
+	at: number;
 }
 
 export interface Fault {
@@ -141,11 +143,19 @@ export interface Delivery {
 	event: string;
 	action: string | null;
 	delivered_at: string;
+	/** delivered_at in ms (with the milliseconds the log's time leaves out). */
+	deliveredAtMs: number;
+	/** Seconds. */
+	duration: number;
+	/** The response's status; 502 when no connection was made, 504 on a timeout; 0 while pending. */
 	status_code: number;
+	/** 'OK', 'Invalid HTTP Response: 500', 'failed to connect', 'timed out' or 'pending'. */
 	status: string;
+	redelivery: boolean;
 	url: string;
 	requestHeaders?: Record<string, string | number>;
 	requestBody: string;
+	payload: unknown;
 }
 
 export interface Hook {
@@ -252,7 +262,9 @@ export interface CodeHostingServer {
 	setAutoDeliver(value: boolean): void;
 	/** Waits until pending automatic deliveries (pings, events) are done. */
 	settle(timeoutMs?: number): Promise<void>;
-	deliver(hookId: number, event: string, payload?: unknown, opts?: { signature?: 'valid' | 'missing' | 'wrong'; action?: string; timeout?: number }): Promise<DeliveryResult>;
+	deliver(hookId: number, event: string, payload?: unknown, opts?: { signature?: 'valid' | 'missing' | 'wrong'; action?: string; timeout?: number; guid?: string }): Promise<DeliveryResult>;
+	/** Moves the hook's logged deliveries `ms` into the past (to test the 3-day retention). */
+	ageDeliveries(hookId: number, ms: number): void;
 	examplePayload(event: string, action?: string): Record<string, unknown>;
 	addUser(login: string, opts?: { id?: number; name?: string; email?: string }): CodeHostingState['users'][string];
 	addOrg(login: string, opts?: { id?: number; name?: string; description?: string; members?: Record<string, 'admin' | 'member'>; default_permission?: string; members_can_create_repositories?: boolean }): CodeHostingState['orgs'][string];

@@ -67,6 +67,10 @@
  * pull_request, push, create, star, watch, member, repository (org hooks), workflow_dispatch,
  * workflow_run, projects_v2_item (org hooks)) unless `autoDeliver: false`. Deliveries are only
  * ever sent to loopback URLs (127.0.0.1, localhost, ::1); others are recorded as not delivered.
+ * Each attempt is logged in the hook's delivery log with its outcome (an attempt without a
+ * response, such as a refused connection, is a failed 502 "failed to connect"), which GET
+ * …/hooks/{id}/deliveries serves newest first with cursor paging; POST …/deliveries/{id}/attempts
+ * redelivers with the same GUID (webhooks.js, resources/hooks.js).
  */
 const openapi = require('./openapi');
 const git = require('./git');
@@ -135,6 +139,7 @@ function createCodeHostingServer(options = {}) {
 		errorBody,
 		isLoopbackUrl,
 		apps,
+		now: () => Date.now(),
 		get autoDeliver() {
 			return hooks.isAutoDeliver();
 		},
@@ -231,13 +236,23 @@ function createCodeHostingServer(options = {}) {
 		/**
 		 * Delivers `event` with `payload` (default: a ping payload for 'ping', else the first example
 		 * of @octokit/webhooks-examples for the event, or for opts.action) to the hook's config.url.
-		 * opts.signature: 'valid' (default) | 'missing' | 'wrong'. Resolves {status, body, headers, guid}.
+		 * opts.signature: 'valid' (default) | 'missing' | 'wrong'; opts.guid: the X-GitHub-Delivery
+		 * (default: a new one). Resolves {status, body, headers, guid}.
 		 */
 		async deliver(hookId, event, payload, opts = {}) {
 			const h = state.hooks[hookId];
 			if (!h) throw new Error(`deliver: unknown hook ${hookId}`);
 			const body = payload ?? (event === 'ping' ? pingPayload(h) : srv.examplePayload(event, opts.action));
-			return sendDelivery(h, event, body, opts);
+			return sendDelivery(h, event, body, { ...opts, redelivery: false });
+		},
+		/** Moves the hook's logged deliveries `ms` into the past (to test the 3-day retention). */
+		ageDeliveries(hookId, ms) {
+			const h = state.hooks[hookId];
+			if (!h) throw new Error(`ageDeliveries: unknown hook ${hookId}`);
+			for (const d of h.deliveries) {
+				d.deliveredAtMs -= ms;
+				d.delivered_at = git.isoNow(new Date(d.deliveredAtMs));
+			}
 		},
 		/** A real example payload of @octokit/webhooks-examples (a deep copy), optionally for `action`. */
 		examplePayload(event, action) {

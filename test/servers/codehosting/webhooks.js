@@ -3,6 +3,14 @@
  * Events feeds and webhook deliveries of the code-hosting test server: `addEvent`, the hooks that
  * want an event, automatic deliveries (`emitWebhook`, unless autoDeliver is off) and GitHub
  * Hookshot-style POSTs (`sendDelivery`, signed with the hook's secret, loopback URLs only).
+ *
+ * Every attempt is recorded in the hook's delivery log (`h.deliveries`, served by
+ * resources/hooks.js) with its outcome, as the platform records it: the response's status code,
+ * or for an attempt that got no response 502 "failed to connect" (connection refused or reset;
+ * the OpenAPI description's example entry) or 504 "timed out". One event delivered to several
+ * hooks shares one GUID (the description: "shared with all deliveries for all webhooks that
+ * subscribe to this event"); a redelivery (`opts.redelivery`) repeats the GUID, the event and the
+ * body, and is logged as a new attempt with `redelivery: true`.
  */
 const http = require('http');
 const crypto = require('crypto');
@@ -50,13 +58,14 @@ function createWebhooks(s, options, baseUrl) {
 	function emitWebhook(event, { repo, org, u, sender }, build) {
 		if (!autoDeliver) return;
 		const base = webhookBase(u);
+		const guid = crypto.randomUUID();
 		for (const h of hooksFor(repo, org, event)) {
 			const payload = build(h);
 			if (repo) payload.repository = shapes.repository(base, repo, account(repo.owner));
 			const orgAccount = state.orgs[(org ?? repo?.owner ?? '').toLowerCase()];
 			if (orgAccount) payload.organization = shapes.organizationSimple(base, orgAccount);
 			payload.sender = shapes.simpleUser(base, account(sender ?? LOGIN));
-			track(sendDelivery(h, event, payload, {}).catch(() => {}));
+			track(sendDelivery(h, event, payload, { guid }).catch(() => {}));
 		}
 	}
 
@@ -70,24 +79,34 @@ function createWebhooks(s, options, baseUrl) {
 		return crypto.createHmac('sha256', secret).update(body).digest('hex');
 	}
 
-	/** POSTs one delivery like GitHub's Hookshot; resolves {status, body, headers, guid}. */
+	/**
+	 * POSTs one delivery like GitHub's Hookshot; resolves {status, body, headers, guid}.
+	 * opts: signature ('valid' | 'missing' | 'wrong'), timeout (ms), guid (default: a new one),
+	 * redelivery (true: logged as a redelivery), bodyText (the exact body, for redeliveries).
+	 */
 	function sendDelivery(h, event, payload, opts = {}) {
-		const guid = crypto.randomUUID();
+		const guid = opts.guid ?? crypto.randomUUID();
 		const json = JSON.stringify(payload);
-		const bodyText = h.config.content_type === 'form' ? `payload=${encodeURIComponent(json)}` : json;
+		const bodyText = opts.bodyText ?? (h.config.content_type === 'form' ? `payload=${encodeURIComponent(json)}` : json);
 		const body = Buffer.from(bodyText, 'utf8');
+		const started = Date.now();
 		const delivery = {
 			id: ++state.counters.delivery,
 			guid,
 			event,
 			action: payload?.action ?? null,
 			delivered_at: git.isoNow(),
+			deliveredAtMs: started,
+			duration: 0,
 			status_code: 0,
 			status: 'pending',
-			redelivery: false,
+			redelivery: Boolean(opts.redelivery),
 			url: h.config.url,
 			requestHeaders: undefined,
 			requestBody: bodyText,
+			payload,
+			responseHeaders: {},
+			responseBody: null,
 		};
 		h.deliveries.push(delivery);
 		if (!isLoopbackUrl(h.config.url)) {
@@ -123,12 +142,17 @@ function createWebhooks(s, options, baseUrl) {
 					path: `${target.pathname}${target.search}`,
 					headers,
 					timeout: opts.timeout ?? 30000,
+					// one connection per delivery, as Hookshot does: never a kept-alive socket the receiver closed
+					agent: false,
 				},
 				(response) => {
 					const chunks = [];
 					response.on('data', (chunk) => chunks.push(chunk));
 					response.on('end', () => {
 						const text = Buffer.concat(chunks).toString('utf8');
+						delivery.duration = (Date.now() - started) / 1000;
+						delivery.responseHeaders = { ...response.headers };
+						delivery.responseBody = text;
 						delivery.status_code = response.statusCode;
 						delivery.status = response.statusCode < 300 ? 'OK' : `Invalid HTTP Response: ${response.statusCode}`;
 						h.last_response = { code: response.statusCode, status: response.statusCode < 300 ? 'active' : 'failed', message: delivery.status };
@@ -139,7 +163,11 @@ function createWebhooks(s, options, baseUrl) {
 			);
 			request.on('timeout', () => request.destroy(new Error('delivery timed out')));
 			request.on('error', (error) => {
-				delivery.status = `failed: ${error.message}`;
+				// no response: the platform logs a connection failure as 502, a timeout as 504
+				const timedOut = /timed out/.test(error.message);
+				delivery.duration = (Date.now() - started) / 1000;
+				delivery.status_code = timedOut ? 504 : 502;
+				delivery.status = timedOut ? 'timed out' : 'failed to connect';
 				h.last_response = { code: null, status: 'failed', message: error.message };
 				reject(error);
 			});

@@ -1,5 +1,14 @@
 'use strict';
-/** Webhooks: POST/GET …/hooks, GET/DELETE …/hooks/{id}, for repositories and organizations. */
+/**
+ * Webhooks: POST/GET …/hooks, GET/DELETE …/hooks/{id}, and the delivery log: GET …/deliveries
+ * (newest first, `per_page` up to 100, cursor paging through the `Link` header's rel="next" as
+ * the description says, `status=success|failure` by status-code range), GET …/deliveries/{id}
+ * (with request and response) and POST …/deliveries/{id}/attempts (202, then the same GUID,
+ * event and body are sent again, signed with the hook's current secret, and logged as a
+ * redelivery); for repositories and organizations. The log keeps 3 days, as the platform does:
+ * older entries are neither listed nor redelivered; `state.redeliveryDelayMs` makes redeliveries
+ * go out that much after the 202.
+ */
 const git = require('../git');
 const shapes = require('../shapes');
 
@@ -127,6 +136,94 @@ function registerHooks(routes, kit, common) {
 		delete state.hooks[h.id];
 		return { status: 204 };
 	};
+
+	// ------------------------------------------------------------ delivery log
+	const RETENTION_MS = 3 * 24 * 60 * 60 * 1000;
+	const CURSOR = /^v1_(\d+)$/;
+
+	const retained = (h) => h.deliveries.filter((d) => d.status !== 'pending' && kit.now() - d.deliveredAtMs <= RETENTION_MS);
+
+	function deliveryItem(d, h) {
+		return {
+			id: d.id,
+			guid: d.guid,
+			delivered_at: d.delivered_at,
+			redelivery: d.redelivery,
+			duration: d.duration,
+			status: d.status,
+			status_code: d.status_code,
+			event: d.event,
+			action: d.action,
+			installation_id: null,
+			repository_id: h.scope === 'repository' ? h.targetId : null,
+			throttled_at: null,
+		};
+	}
+
+	function listDeliveries(ctx, h) {
+		let perPage = Number(ctx.query.per_page ?? 30);
+		if (!Number.isInteger(perPage) || perPage < 1) perPage = 30;
+		perPage = Math.min(perPage, 100);
+		let entries = retained(h).sort((a, b) => b.id - a.id);
+		if (ctx.query.status === 'success') entries = entries.filter((d) => d.status_code >= 200 && d.status_code < 400);
+		if (ctx.query.status === 'failure') entries = entries.filter((d) => d.status_code >= 400 && d.status_code < 600);
+		if (ctx.query.cursor !== undefined) {
+			const match = CURSOR.exec(String(ctx.query.cursor));
+			if (!match) throw ctx.validationFailed([{ resource: 'HookDelivery', field: 'cursor', code: 'invalid', message: 'cursor is invalid' }]);
+			entries = entries.filter((d) => d.id < Number(match[1]));
+		}
+		const page = entries.slice(0, perPage);
+		if (entries.length > perPage) {
+			const params = new URLSearchParams(ctx.search);
+			params.set('per_page', String(perPage));
+			params.set('cursor', `v1_${page[page.length - 1].id}`);
+			ctx.responseHeaders.Link = `<${ctx.origin}${ctx.rawPathFull}?${params.toString()}>; rel="next"`;
+		}
+		return { body: page.map((d) => deliveryItem(d, h)) };
+	}
+
+	function deliveryFor(ctx, h) {
+		const d = retained(h).find((entry) => entry.id === Number(ctx.params.delivery_id));
+		if (!d) throw ctx.notFound();
+		return d;
+	}
+
+	function getDelivery(ctx, h) {
+		const d = deliveryFor(ctx, h);
+		return {
+			body: {
+				...deliveryItem(d, h),
+				url: d.url,
+				request: { headers: d.requestHeaders ?? null, payload: d.payload ?? null },
+				response: { headers: d.responseHeaders ?? null, payload: d.responseBody ?? null },
+			},
+		};
+	}
+
+	function redeliver(ctx, h) {
+		const d = deliveryFor(ctx, h);
+		const send = () => kit.sendDelivery(h, d.event, d.payload, { guid: d.guid, redelivery: true, bodyText: d.requestBody });
+		// state.redeliveryDelayMs: the platform redelivers that much later (a busy platform)
+		const delay = Number(state.redeliveryDelayMs ?? 0);
+		const later = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(send) : send();
+		kit.track(later.catch(() => {}));
+		return { status: 202, body: {} };
+	}
+
+	const repoHook = (ctx, readOnly) => {
+		const repo = repoFor(ctx, 'admin');
+		if (readOnly) needScope(ctx, 'admin:repo_hook', 'write:repo_hook', 'read:repo_hook', 'repo');
+		else needScope(ctx, 'admin:repo_hook', 'write:repo_hook', 'repo');
+		return hookFor(ctx, 'repository', `${repo.owner}/${repo.name}`);
+	};
+	const orgHook = (ctx) => hookFor(ctx, 'organization', orgAdmin(ctx).login);
+
+	routes['GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries'] = (ctx) => listDeliveries(ctx, repoHook(ctx, true));
+	routes['GET /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}'] = (ctx) => getDelivery(ctx, repoHook(ctx, true));
+	routes['POST /repos/{owner}/{repo}/hooks/{hook_id}/deliveries/{delivery_id}/attempts'] = (ctx) => redeliver(ctx, repoHook(ctx, false));
+	routes['GET /orgs/{org}/hooks/{hook_id}/deliveries'] = (ctx) => listDeliveries(ctx, orgHook(ctx));
+	routes['GET /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}'] = (ctx) => getDelivery(ctx, orgHook(ctx));
+	routes['POST /orgs/{org}/hooks/{hook_id}/deliveries/{delivery_id}/attempts'] = (ctx) => redeliver(ctx, orgHook(ctx));
 
 	routes['POST /orgs/{org}/hooks'] = (ctx) => {
 		const org = orgAdmin(ctx);
