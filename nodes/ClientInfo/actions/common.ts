@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { parseJsonObject } from '../../shared';
+import { idLocator, parseJsonObject } from '../../shared';
+import type { ClientInfoContext } from '../transport';
+import { clientInfo } from '../transport';
 
 
 
@@ -33,3 +35,22 @@ export function readAdditionalFields(ctx: IExecuteFunctions, itemIndex: number):
 }
 
 export { idLocator, readId } from '../../shared';
+
+/** The client an operation acts on (Client → Get, Request → Create). */
+export const clientLocator = idLocator(
+	'Client',
+	'clientId',
+	'searchClients',
+	'e.g. 3f6c2a9e-…',
+	'The client, picked from the list (searchable by name or email) or given by its ID',
+);
+
+/** The account's request templates, `{id, name, ...}`, up to `limit`. */
+export async function listTemplates(
+	ctx: ClientInfoContext,
+	limit: number,
+	itemIndex = 0,
+): Promise<IDataObject[]> {
+	return await clientInfo(ctx).requestAll('GET', '/request_templates', limit, { qs: {}, itemIndex });
+}
+

@@ -1,6 +1,6 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { listTemplates } from '../actions/template/getAll.operation';
+import { listTemplates } from '../actions/common';
 
 /** The account's request templates for the Template dropdown, by name. */
 export async function getTemplates(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -2,15 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { showFor } from '../../../shared';
 import { clientInfo, segment } from '../../transport';
-import { idLocator, readId } from '../common';
+import { clientLocator, readId } from '../common';
 
-export const clientLocator = idLocator(
-	'Client',
-	'clientId',
-	'searchClients',
-	'e.g. 3f6c2a9e-…',
-	'The client, picked from the list (searchable by name or email) or given by its ID',
-);
 
 export const description: INodeProperties[] = showFor('client', 'get', [clientLocator]);
 

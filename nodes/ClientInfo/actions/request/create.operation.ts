@@ -3,9 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireDate, requirePathSegment, requireText, showFor } from '../../../shared';
 import { clientInfo } from '../../transport';
-import { clientLocator } from '../client/get.operation';
-import { otherFieldsOption, readAdditionalFields, readId } from '../common';
-import { listTemplates } from '../template/getAll.operation';
+import { clientLocator, listTemplates, otherFieldsOption, readAdditionalFields, readId } from '../common';
 
 export const description: INodeProperties[] = showFor('request', 'create', [
 	{ ...clientLocator, description: 'The client the request is sent to' },
