@@ -23,7 +23,9 @@
  *     and updated to a higher version through n8n's community-packages REST API, a workflow run.
  *  7. npm start (start-phase.js), once, on its default n8n (2.38.7) when that version is tested:
  *     scripts/start.js comes up with the pack, the examples and the credentials, Connect on the
- *     Code Hosting OAuth2 credential succeeds, and SIGTERM or SIGKILL to it leaves nothing running.
+ *     Code Hosting OAuth2 credential succeeds, n8n's editor in a real browser (browser-phase.js:
+ *     every node, resource and operation, pickers, triggers, credential tests, the examples run
+ *     from the canvas; --no-browser skips it), and SIGTERM or SIGKILL to it leaves nothing running.
  * Closes with "e2e: N passed, N failed" and exits non-zero on any failure. Every process it
  * started is stopped at the end, also on failure or Ctrl-C.
  *
@@ -53,7 +55,7 @@ const { runRegistryPhase } = require('./registry-phase');
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false };
+	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
@@ -62,9 +64,10 @@ function parseArgs(argv) {
 		else if (a === '--only') opts.only = argv[++i];
 		else if (a === '--keep') opts.keep = true;
 		else if (a === '--no-registry') opts.registry = false;
+		else if (a === '--no-browser') opts.browser = false;
 		else if (a === '--only-registry') opts.onlyRegistry = true;
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -180,7 +183,7 @@ async function main() {
 	log(`versions: ${opts.versions.join(', ')}; queue mode: ${opts.queue ? 'yes' : 'no'}; work folder ${workDir}`);
 	const timings = [];
 	try {
-		if (opts.only === 'npm-start') await runStartPhase({ version: opts.versions[0], test, workDir });
+		if (opts.only === 'npm-start') await runStartPhase({ version: opts.versions[0], test, log, workDir, browser: opts.browser });
 		else await runVersions(opts, workDir, timings);
 	} catch (error) {
 		results.push({ name: 'e2e runner', ok: false, error });
@@ -212,7 +215,7 @@ async function runVersions(opts, workDir, timings) {
 			timings.push(await runVersion(version, { tarball, servers, workflows, examples, workDir, opts }));
 		}
 		// npm start itself, once, on its default n8n when that is among the versions tested
-		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, workDir });
+		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser });
 	} finally {
 		await stopAll();
 		if (servers) await servers.stop();

@@ -16,6 +16,7 @@ const { declaredTypes } = require('./lib/pack');
 const { freePort } = require('./lib/procs');
 const { restClient } = require('./lib/n8n');
 const { CREDENTIAL_IDS } = require('./credentials');
+const { runBrowserPhase } = require('./browser-phase');
 const { setTimeout: sleep } = require('timers/promises');
 
 const EXAMPLE_DIR = path.join(REPO_ROOT, 'examples');
@@ -92,7 +93,7 @@ async function portClosed(port) {
 }
 
 /** `test(name, fn)` is the e2e runner's; `workDir` a folder it removes afterwards. */
-async function runStartPhase({ version, test, workDir }) {
+async function runStartPhase({ version, test, log, workDir, browser = true }) {
 	const folder = path.join(workDir, `npm-start-${version}`);
 	const label = `npm start (n8n ${version})`;
 	let run;
@@ -119,6 +120,12 @@ async function runStartPhase({ version, test, workDir }) {
 		assert.doesNotMatch(text, /error/i, `the callback page reports an error: ${text.slice(0, 300)}`);
 	});
 
+	// what a person meets in the editor, in a real browser, against this very n8n
+	if (run && browser) {
+		const ms = await runBrowserPhase({ baseUrl: `http://localhost:${port}`, test, log });
+		log(`timing browser (n8n ${version} editor): ${(ms / 1000).toFixed(0)} s`);
+	}
+
 	await test(`${label}: SIGTERM to its process stops n8n and everything it started`, async () => {
 		assert.ok(run, 'npm start is running');
 		assert.ok(processesOf(folder).length > 0, 'n8n processes found by their user folder');
@@ -140,4 +147,4 @@ async function runStartPhase({ version, test, workDir }) {
 	});
 }
 
-module.exports = { runStartPhase, processesOf };
+module.exports = { runStartPhase, processesOf, startOnFreePort };

@@ -1,0 +1,495 @@
+'use strict';
+/*
+ * What a person meets in n8n's editor, in a real browser (playwright-core + Debian's chromium),
+ * against the n8n that `npm start` brings up (its stand-ins, credentials and examples):
+ *  - the node creator finds each of the pack's nodes by its name (Code Hosting also by "GitHub",
+ *    its codex alias) and its details read as the node they open;
+ *  - each action node: every resource and every operation chosen in turn in the node panel; the
+ *    lists shown equal the description n8n serves; it fails on a console or page error, an error
+ *    toast, a parameter issue on a parameter that has a default, a resource without its operation
+ *    list, and a parameter that no resource/operation ever shows;
+ *  - list pickers (project, owner, repository, branch, workflow, client, template) fill from the
+ *    stand-ins;
+ *  - triggers: the panel shows the production and test webhook URLs and every event;
+ *  - credentials: each opens and its test passes;
+ *  - examples: each runs from the canvas, and every node that ran ends successful.
+ * takeScreenshots (npm run screenshots, scripts/screenshots.js) saves the README's pictures with
+ * the same helpers.
+ *
+ * Run alone against a running n8n (e.g. the one of `npm start`):
+ *   node e2e/browser-phase.js --url http://localhost:5678 [--only TEXT]
+ */
+const assert = require('assert');
+const fs = require('fs');
+const path = require('path');
+
+const { openEditor } = require('./lib/browser');
+const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
+const { REPO_ROOT } = require('./lib/runtime');
+
+const PACKAGE = 'n8n-nodes-governance-connectors';
+const CUSTOM_API_CALL_KEY = '__CUSTOM_API_CALL__';
+
+/** The pack's nodes as a person looks for them, and what each check does with them. */
+const NODES = [
+	{ type: 'governance', search: 'Governance', item: 'Governance', kind: 'action' },
+	{ type: 'codeHosting', search: 'Code Hosting', item: 'Code Hosting', kind: 'action', alias: 'GitHub' },
+	{ type: 'clientInfo', search: 'Client Info', item: 'Client Info', kind: 'action' },
+	{ type: 'codeHostingTrigger', search: 'Code Hosting', item: 'Code Hosting', kind: 'webhook' },
+	{ type: 'clientInfoTrigger', search: 'Client Info', item: 'Client Info', kind: 'webhook' },
+	{ type: 'codeHostingPollingTrigger', search: 'Code Hosting', item: 'Code Hosting Polling', kind: 'polling' },
+];
+
+/** Pickers that fill from the platform: node, where, and the pickers in order (a later one needs the earlier). */
+const PICKERS = [
+	{ type: 'governance', resource: 'Access', operation: 'Ensure', pick: ['project'] },
+	{ type: 'governance', resource: 'API Key', operation: 'Create', pick: ['userId'] },
+	{ type: 'governance', resource: 'Invite', operation: 'Delete', pick: ['inviteCode'] },
+	{ type: 'governance', resource: 'User', operation: 'Update Organization Role', pick: ['organizationId'] },
+	{ type: 'codeHosting', resource: 'Workflow', operation: 'Dispatch', pick: ['owner', 'repository', 'workflowId', 'ref'] },
+	{ type: 'codeHosting', resource: 'Branch', operation: 'Get', pick: ['owner', 'repository', 'branch'] },
+	{ type: 'clientInfo', resource: 'Client', operation: 'Get', pick: ['clientId'] },
+	{ type: 'clientInfo', resource: 'Request', operation: 'Get', pick: ['requestId'] },
+	{ type: 'clientInfo', resource: 'Request', operation: 'Create', pick: ['templateId'] },
+];
+
+async function lastExecutionId(rest, workflowId) {
+	const res = await rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
+	const rows = res.results ?? res.data?.results ?? res;
+	return Array.isArray(rows) && rows.length ? String(rows[0].id) : null;
+}
+
+/** The first execution of `workflowId` after `before` once it has finished (or null on time-out). */
+async function waitForExecution(rest, workflowId, before, ms) {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		const res = await rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
+		const rows = res.results ?? res.data?.results ?? res;
+		const last = Array.isArray(rows) && rows.length ? rows[0] : null;
+		if (last && String(last.id) !== before && !['running', 'new', 'waiting'].includes(last.status)) return last;
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return null;
+}
+
+/** Throws listing every failure (one a line) when there are any. */
+function fail(failures) {
+	if (failures.length) throw new Error(`${failures.length} problem(s):\n${failures.slice(0, 80).join('\n')}`);
+}
+
+function displayText(option) {
+	return option.name;
+}
+
+/** Top-level parameters of `desc` shown for resource/operation values by their displayOptions (defaults elsewhere). */
+function expectedShown(desc, values) {
+	const params = {};
+	for (const p of desc.properties) if (!(p.name in params)) params[p.name] = p.default;
+	Object.assign(params, values);
+	return desc.properties.filter((p) => p.type !== 'hidden' && visible(p, params)).map((p) => p.name);
+}
+
+function visible(p, params) {
+	const show = p.displayOptions?.show ?? {};
+	const hide = p.displayOptions?.hide ?? {};
+	for (const [key, allowed] of Object.entries(show)) {
+		if (key.startsWith('@')) continue;
+		if (!allowed.includes(params[key])) return false;
+	}
+	for (const [key, denied] of Object.entries(hide)) {
+		if (key.startsWith('@')) continue;
+		if (denied.includes(params[key])) return false;
+	}
+	return true;
+}
+
+/** Values of `name` (resource or operation) for the current parameters, as the editor lists them. */
+function optionsFor(desc, name, params) {
+	const prop = desc.properties.find((p) => p.name === name && visible(p, params));
+	return prop ? prop.options : undefined;
+}
+
+function hasDefault(prop) {
+	const d = prop?.default;
+	if (d === undefined || d === null || d === '') return false;
+	if (typeof d === 'object' && !Array.isArray(d) && Object.keys(d).length === 0) return false;
+	if (Array.isArray(d) && d.length === 0) return false;
+	if (prop.type === 'resourceLocator' && (d.value === '' || d.value === undefined) && d.mode !== 'credential') return false;
+	return true;
+}
+
+async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = console.log, only }) {
+	const started = Date.now();
+	const rest = await restClient(baseUrl, owner);
+	const types = await rest.getJson('/types/nodes.json');
+	const described = (type) => {
+		const desc = types.find((t) => t.name === `${PACKAGE}.${type}`);
+		assert.ok(desc, `n8n serves no description for ${type}`);
+		return desc;
+	};
+	let editor;
+	const ok = await test('editor: chromium opens n8n and logs in as the owner', async () => {
+		editor = await openEditor(baseUrl, owner);
+	});
+	if (!ok && !editor) return Date.now() - started;
+	const wants = (text) => !only || text.toLowerCase().includes(only.toLowerCase());
+
+	/** A new workflow with a Manual Trigger, opened in the editor. */
+	async function freshWorkflow(name, empty = false) {
+		const manual = { id: 'manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+		const wf = await rest('POST', '/workflows', {
+			name,
+			nodes: empty ? [] : [manual],
+			connections: {},
+			settings: {},
+			active: false,
+		});
+		await editor.openWorkflow(wf.id, empty);
+		editor.take();
+		return wf.id;
+	}
+
+	/** Checks after each step: what a person would notice. */
+	async function noticed(where) {
+		const problems = editor.take();
+		for (const toast of await editor.errorToasts()) problems.push(`error toast: ${toast}`);
+		await editor.closeToasts();
+		return problems.map((p) => `${where}: ${p}`);
+	}
+
+	try {
+		// ---- the node creator
+		if (wants('creator')) {
+			await test('editor: the node creator finds every node of the pack by its name', async () => {
+				await freshWorkflow('browser: node creator', true);
+				const failures = [];
+				for (const node of NODES) {
+					const names = await editor.search(node.search);
+					if (!names.includes(node.item)) failures.push(`"${node.search}" lists ${JSON.stringify(names)}, not "${node.item}"`);
+					if (node.alias) {
+						const byAlias = await editor.search(node.alias);
+						if (!byAlias.includes(node.item)) failures.push(`"${node.alias}" lists ${JSON.stringify(byAlias)}, not "${node.item}"`);
+					}
+				}
+				// the details of an app entry (actions and triggers merged by n8n) describe what it opens
+				const names = await editor.search('Code Hosting');
+				assert.ok(names.includes('Code Hosting'));
+				const details = await editor.openCreatorItem('Code Hosting');
+				if (!/Actions \(\d+\)/.test(details)) failures.push(`Code Hosting's details list no actions:\n${details.slice(0, 400)}`);
+				if (!/Triggers \(26\)/.test(details)) failures.push(`Code Hosting's details do not list its 26 triggers:\n${details.slice(0, 400)}`);
+				const intro = details.split('\n').slice(0, 6).join(' ');
+				if (!/issues|pull requests|repositories/i.test(intro) || /^[^]*Starts the workflow on repository and organization events, through/.test(intro)) {
+					failures.push(`Code Hosting's details introduce it as: ${intro.slice(0, 300)}`);
+				}
+				failures.push(...(await noticed('node creator')));
+				await editor.closeCreator();
+				fail(failures);
+			});
+		}
+
+		// ---- every resource and operation of the action nodes
+		for (const node of NODES.filter((n) => n.kind === 'action')) {
+			if (!wants(node.type) && !wants('operations')) continue;
+			await test(`editor: ${node.item}: every resource and operation opens without a problem`, async () => {
+				const desc = described(node.type);
+				await freshWorkflow(`browser: ${node.item} operations`);
+				await editor.search(node.search);
+				await editor.openCreatorItem(node.item);
+				await editor.addAction(`${PACKAGE}.${node.type}`);
+				const failures = [...(await noticed(`${node.item}: adding it`))];
+				const seen = new Set();
+				let operations = 0;
+				const baseParams = { authentication: desc.properties.find((p) => p.name === 'authentication')?.default };
+				const resources = (optionsFor(desc, 'resource', baseParams) ?? []).filter((o) => o.value !== CUSTOM_API_CALL_KEY);
+				const listedResources = await editor.options('resource');
+				const twice = listedResources.filter((name, i) => listedResources.indexOf(name) !== i);
+				if (twice.length) failures.push(`Resource lists ${JSON.stringify(twice)} twice`);
+				const wantResources = optionsFor(desc, 'resource', baseParams).map(displayText);
+				if (JSON.stringify(listedResources) !== JSON.stringify(wantResources)) {
+					failures.push(`Resource lists ${JSON.stringify(listedResources)}; the description: ${JSON.stringify(wantResources)}`);
+				}
+				for (const resource of resources) {
+					await editor.choose('resource', resource.name);
+					failures.push(...(await noticed(`${resource.name}`)));
+					const params = { ...baseParams, resource: resource.value };
+					const ops = optionsFor(desc, 'operation', params);
+					if (!ops) continue; // a resource without operations
+					if (!(await editor.page.getByTestId('parameter-input-operation').isVisible())) {
+						failures.push(`${resource.name}: no Operation list is shown (the description has ${ops.length} operations)`);
+						continue;
+					}
+					const listed = await editor.options('operation');
+					const want = ops.map(displayText);
+					if (JSON.stringify(listed) !== JSON.stringify(want)) {
+						failures.push(`${resource.name}: Operation lists ${JSON.stringify(listed)}; the description: ${JSON.stringify(want)}`);
+					}
+					for (const op of ops.filter((o) => o.value !== CUSTOM_API_CALL_KEY)) {
+						await editor.choose('operation', op.name);
+						operations++;
+						const where = `${resource.name} → ${op.name}`;
+						failures.push(...(await noticed(where)));
+						const shownNow = await editor.shownParameters();
+						const shown = desc.properties
+							.filter((p) => shownNow.names.includes(p.name) || (/collection/i.test(p.type) && shownNow.lines.includes(p.displayName)))
+							.map((p) => p.name);
+						for (const name of shown) seen.add(name);
+						const active = await editor.activeNode();
+						const issues = active.issues.parameters ?? {};
+						const current = active.parameters;
+						if (current.resource !== resource.value || current.operation !== op.value) {
+							failures.push(`${where}: the editor holds resource ${current.resource}, operation ${current.operation}`);
+						}
+						for (const [param, messages] of Object.entries(issues)) {
+							const prop = desc.properties.find((p) => p.name === param && visible(p, { ...current }));
+							if (hasDefault(prop)) failures.push(`${where}: "${prop.displayName}" has its default and still an issue: ${messages.join('; ')}`);
+						}
+						for (const name of expectedShown(desc, { ...current })) {
+							// n8n shows the main Authentication choice beside the credential, not among the parameters
+							if (!shown.includes(name) && !['resource', 'operation', 'authentication'].includes(name)) {
+								const prop = desc.properties.find((p) => p.name === name);
+								if (prop.type !== 'notice' && prop.type !== 'callout') failures.push(`${where}: "${prop.displayName}" (${name}) is not shown`);
+							}
+						}
+					}
+				}
+				// a parameter that no resource/operation shows: its displayOptions name what cannot happen
+				const reachable = new Set(['resource', 'operation', ...seen]);
+				for (const prop of desc.properties) {
+					const keys = [...Object.keys(prop.displayOptions?.show ?? {}), ...Object.keys(prop.displayOptions?.hide ?? {})];
+					if (prop.type === 'hidden' || prop.type === 'notice' || prop.type === 'callout' || prop.name === 'authentication') continue;
+					if (keys.some((k) => !['resource', 'operation'].includes(k))) continue;
+					if (!reachable.has(prop.name)) failures.push(`"${prop.displayName}" (${prop.name}) is shown for no resource and operation: displayOptions ${JSON.stringify(prop.displayOptions)}`);
+				}
+				log(`browser: ${node.item}: ${resources.length} resources, ${operations} operations walked`);
+				assert.ok(operations > 0, 'no operation was chosen');
+				await editor.closeNdv();
+				fail([...new Set(failures)]);
+			});
+		}
+		// ---- triggers: webhook URLs and events
+		if (wants('triggers')) {
+			await test('editor: the triggers show their webhook URLs and every event', async () => {
+				const failures = [];
+				for (const node of NODES.filter((n) => n.kind !== 'action')) {
+					const desc = described(node.type);
+					await freshWorkflow(`browser: ${node.item} trigger`, true);
+					await editor.search(node.search);
+					await editor.openCreatorItem(node.item);
+					await editor.addAction(`${PACKAGE}.${node.type}`);
+					failures.push(...(await noticed(`${desc.displayName}: adding it`)));
+					const events = desc.properties.find((p) => p.name === 'events' || p.name === 'event');
+					const listed = await editor.options(events.name);
+					const want = events.options.map(displayText);
+					if (JSON.stringify(listed) !== JSON.stringify(want)) failures.push(`${desc.displayName}: ${events.displayName} lists ${listed.length} (${JSON.stringify(listed).slice(0, 200)}), the description ${want.length}`);
+					if (node.kind === 'webhook') {
+						const panel = editor.page.getByTestId('ndv');
+						await panel.getByText('Webhook URLs', { exact: false }).first().click();
+						await editor.page.waitForTimeout(300);
+						const text = await panel.innerText();
+						const urls = [...new Set(text.match(/https?:\/\/\S+\/webhook(-test)?\/\S+/g) ?? [])];
+						if (!urls.some((u) => /\/webhook-test\//.test(u))) failures.push(`${desc.displayName}: no test webhook URL is shown`);
+						if (!/Production URL/i.test(text)) failures.push(`${desc.displayName}: no Production URL tab`);
+						await panel.getByText('Production URL', { exact: false }).first().click().catch(() => {});
+						await editor.page.waitForTimeout(200);
+						const prod = (await panel.innerText()).match(/https?:\/\/\S+\/webhook\/\S+/g) ?? [];
+						if (!prod.length) failures.push(`${desc.displayName}: no production webhook URL is shown`);
+						log(`browser: ${desc.displayName}: ${listed.length} events, URLs ${[...urls, ...prod].slice(0, 2).join(' ')}`);
+					} else {
+						log(`browser: ${desc.displayName}: ${listed.length} events`);
+					}
+					failures.push(...(await noticed(desc.displayName)));
+					await editor.closeNdv();
+				}
+				fail(failures);
+			});
+		}
+
+		// ---- credentials: each opens and its test passes
+		if (wants('credentials')) {
+			await test("editor: each of the pack's credentials opens and its test passes", async () => {
+				const failures = [];
+				const mine = new Set(types.flatMap((t) => (t.name.startsWith(`${PACKAGE}.`) ? (t.credentials ?? []).map((c) => c.name) : [])));
+				const creds = (await rest('GET', '/credentials')).filter((c) => mine.has(c.type));
+				assert.ok(creds.length >= 4, `credentials of the pack: ${creds.map((c) => c.name)}`);
+				for (const cred of creds) {
+					await editor.page.goto(`${baseUrl}/home/credentials/${cred.id}`);
+					const modal = editor.page.getByTestId('editCredential-modal');
+					await modal.waitFor({ timeout: 30_000 });
+					const outcome = await Promise.race([
+						modal.getByTestId('credentials-config-container-test-success').waitFor({ timeout: 30_000 }).then(() => 'tested successfully'),
+						modal.getByText(/Account connected/i).first().waitFor({ timeout: 30_000 }).then(() => 'account connected'),
+						modal.getByText(/Couldn.t connect|could not connect|failed/i).first().waitFor({ timeout: 30_000 }).then(async () => `failed: ${(await modal.innerText()).slice(0, 400)}`),
+					]).catch(() => 'no test result within 30 s');
+					log(`browser: credential ${cred.name}: ${outcome}`);
+					if (!/successfully|connected/.test(outcome)) failures.push(`${cred.name} (${cred.type}): ${outcome}`);
+					failures.push(...(await noticed(cred.name)));
+					await editor.page.keyboard.press('Escape');
+				}
+				fail(failures);
+			});
+		}
+
+		// ---- examples: run from the canvas
+		if (wants('examples')) {
+			await test('editor: each example workflow runs from the canvas and every node that ran succeeds', async () => {
+				const failures = [];
+				const workflows = await rest('GET', '/workflows');
+				const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
+				const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json'));
+				for (const file of examples) {
+					const { name } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+					const wf = list.find((w) => w.name === name);
+					if (!wf) {
+						failures.push(`${file}: "${name}" is not in n8n`);
+						continue;
+					}
+					await editor.openWorkflow(wf.id);
+					editor.take();
+					const before = await lastExecutionId(rest, wf.id);
+					await editor.page.getByTestId('execute-workflow-button').first().click();
+					const execution = await waitForExecution(rest, wf.id, before, 120_000);
+					await editor.page.waitForTimeout(500);
+					const errorNodes = await editor.page.locator('[data-test-id=canvas-node][data-node-has-issues="true"], [data-test-id=canvas-node-status-error]').count();
+					const statusText = execution ? execution.status : 'no execution within 120 s';
+					log(`browser: example ${file}: ${statusText}`);
+					if (!execution || execution.status !== 'success') failures.push(`${file}: ${statusText}`);
+					if (errorNodes) failures.push(`${file}: ${errorNodes} node(s) shown failed on the canvas`);
+					failures.push(...(await noticed(file)));
+				}
+				fail(failures);
+			});
+		}
+
+		// ---- list pickers fill from the platform
+		if (wants('pickers')) {
+			await test('editor: list pickers (project, user, invite, organization, owner, repository, workflow, branch, client, request, template) fill from the platform', async () => {
+				const failures = [];
+				const counts = [];
+				for (const node of NODES.filter((n) => n.kind === 'action')) {
+					const scenarios = PICKERS.filter((p) => p.type === node.type);
+					if (!scenarios.length) continue;
+					const desc = described(node.type);
+					await freshWorkflow(`browser: ${node.item} pickers`);
+					await editor.search(node.search);
+					await editor.openCreatorItem(node.item);
+					await editor.addAction(`${PACKAGE}.${node.type}`);
+					for (const scenario of scenarios) {
+						await editor.choose('resource', scenario.resource);
+						await editor.choose('operation', scenario.operation);
+						for (const name of scenario.pick) {
+							const prop = desc.properties.find((p) => p.name === name && p.type === 'resourceLocator') ?? desc.properties.find((p) => p.name === name);
+							const where = `${node.item} ${scenario.resource} → ${scenario.operation}: ${prop.displayName}`;
+							const items = prop.type === 'resourceLocator' ? await editor.listPicker(name, true) : await editor.loadedOptions(name, true);
+							counts.push(`${prop.displayName} ${items.length}`);
+							log(`browser: ${where}: ${items.length} listed${items.length ? ` (first: ${items[0]})` : ''}`);
+							if (items.length === 0) failures.push(`${where}: the list is empty`);
+							failures.push(...(await noticed(where)));
+						}
+					}
+					await editor.closeNdv();
+				}
+				log(`browser: pickers listed ${counts.join(', ')}`);
+				fail(failures);
+			});
+		}
+	} finally {
+		await editor.close();
+	}
+	return Date.now() - started;
+}
+
+/** One node panel: `type` added through the creator, then resource and operation chosen. */
+async function panelOf(editor, rest, node, resource, operation) {
+	const wf = await rest('POST', '/workflows', {
+		name: `screenshot: ${node.item}`,
+		nodes: [{ id: 'manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
+		connections: {},
+		settings: {},
+		active: false,
+	});
+	await editor.openWorkflow(wf.id);
+	await editor.search(node.search);
+	await editor.openCreatorItem(node.item);
+	await editor.addAction(`${PACKAGE}.${node.type}`);
+	if (resource) await editor.choose('resource', resource);
+	if (operation) await editor.choose('operation', operation);
+	return wf.id;
+}
+
+/**
+ * The README's pictures (npm run screenshots): light theme, 1440×900, into `dir`.
+ * Returns the files written.
+ */
+async function takeScreenshots({ baseUrl, owner = DEFAULT_OWNER, dir, log = console.log }) {
+	fs.mkdirSync(dir, { recursive: true });
+	const rest = await restClient(baseUrl, owner);
+	const editor = await openEditor(baseUrl, owner);
+	const written = [];
+	const shot = async (file, locator) => {
+		await editor.screenshot(path.join(dir, file), locator);
+		written.push(file);
+		log(`screenshot ${file}`);
+	};
+	const byType = (type) => NODES.find((n) => n.type === type);
+	try {
+		const empty = await rest('POST', '/workflows', { name: 'screenshot: node creator', nodes: [], connections: {}, settings: {}, active: false });
+		await editor.openWorkflow(empty.id, true);
+		await editor.search('GitHub');
+		await shot('node-creator-search.png');
+		await editor.openCreatorItem('Code Hosting');
+		await shot('node-creator-code-hosting.png');
+		await editor.closeCreator();
+
+		await panelOf(editor, rest, byType('governance'), 'Access', 'Ensure');
+		await shot('governance-access-ensure.png');
+		await editor.closeNdv();
+		await panelOf(editor, rest, byType('codeHosting'), 'Issue', 'Create');
+		await shot('code-hosting-issue-create.png');
+		await editor.closeNdv();
+		await panelOf(editor, rest, byType('clientInfo'), 'Request', 'Create');
+		await shot('client-info-request-create.png');
+		await editor.closeNdv();
+
+		const trigger = await rest('POST', '/workflows', { name: 'screenshot: trigger', nodes: [], connections: {}, settings: {}, active: false });
+		await editor.openWorkflow(trigger.id, true);
+		await editor.search('Code Hosting');
+		await editor.openCreatorItem('Code Hosting');
+		await editor.addAction(`${PACKAGE}.codeHostingTrigger`, 'On new issue');
+		await shot('code-hosting-trigger.png');
+		await editor.closeNdv();
+
+		const workflows = await rest('GET', '/workflows');
+		const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
+		const example = list.find((w) => w.name === JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'governance-offboard-leaver.json'), 'utf8')).name);
+		await editor.openWorkflow(example.id);
+		const before = await lastExecutionId(rest, example.id);
+		await editor.page.getByTestId('execute-workflow-button').first().click();
+		await waitForExecution(rest, example.id, before, 120_000);
+		await editor.closeToasts();
+		await editor.page.getByTestId('zoom-to-fit').click().catch(() => {});
+		await shot('example-run.png');
+	} finally {
+		await editor.close();
+	}
+	return written;
+}
+
+module.exports = { runBrowserPhase, takeScreenshots, NODES, PICKERS };
+
+if (require.main === module) {
+	const args = process.argv.slice(2);
+	const opt = (name) => {
+		const i = args.indexOf(name);
+		return i === -1 ? undefined : args[i + 1];
+	};
+	const { test, summary, results } = require('./results');
+	runBrowserPhase({ baseUrl: opt('--url') ?? 'http://localhost:5678', test, only: opt('--only') })
+		.then((ms) => {
+			summary([], Date.now() - ms);
+			process.exit(results.some((r) => !r.ok) ? 1 : 0);
+		})
+		.catch((error) => {
+			console.error(error);
+			process.exit(1);
+		});
+}

@@ -1,0 +1,292 @@
+'use strict';
+/*
+ * n8n's editor in a real browser: playwright-core driving Debian's chromium (installed with
+ * apt-get like redis-server; a browser download cannot work here). `openEditor` logs in as the
+ * owner and returns an Editor whose helpers act as a person does (node creator, node panel,
+ * dropdowns, resource locators) and which records what a person would notice: console errors,
+ * page errors and n8n's error toasts.
+ */
+const fs = require('fs');
+const { spawnSync } = require('child_process');
+
+const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
+const VIEWPORT = { width: 1440, height: 900 };
+
+/** Path of Debian's chromium, installed with apt-get when it is missing. */
+function ensureChromium() {
+	const found = () => [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && fs.existsSync(p));
+	if (found()) return found();
+	process.stderr.write('[e2e] installing chromium (apt-get)\n');
+	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
+	const res = spawnSync(
+		'sh',
+		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends chromium fonts-liberation`],
+		{ stdio: ['ignore', 'inherit', 'inherit'] },
+	);
+	if (res.status !== 0) throw new Error('apt-get install chromium failed');
+	if (!found()) throw new Error('chromium not found after install');
+	return found();
+}
+
+/** A request the browser may not make here: anything that leaves this machine. */
+function isExternal(url) {
+	try {
+		const { protocol, hostname } = new URL(url);
+		if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return false;
+		return !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
+	} catch {
+		return false;
+	}
+}
+
+class Editor {
+	constructor(browser, page, baseUrl) {
+		this.browser = browser;
+		this.page = page;
+		this.baseUrl = baseUrl;
+		/** what a person would notice, since the last take() */
+		this.problems = [];
+		this.ready = false;
+		page.on('console', (msg) => {
+			if (!this.ready || msg.type() !== 'error') return;
+			const where = msg.location()?.url ?? '';
+			// n8n asks outside services (templates, community node previews, news); here they
+			// are blocked, which says nothing about the pack
+			if (isExternal(where) || /ERR_BLOCKED_BY_CLIENT|ERR_CERT|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED/.test(msg.text())) return;
+			this.problems.push(`console error: ${msg.text().slice(0, 500)}${where ? ` (${where})` : ''}`);
+		});
+		page.on('pageerror', (error) => this.problems.push(`page error: ${error.message.slice(0, 500)}`));
+	}
+
+	/** Problems noticed since the last call, and forgets them. */
+	take() {
+		const out = this.problems;
+		this.problems = [];
+		return out;
+	}
+
+	async errorToasts() {
+		const toasts = this.page.locator('.el-notification:has(.el-notification--error)');
+		const texts = [];
+		for (const toast of await toasts.all()) {
+			if (await toast.isVisible()) texts.push((await toast.innerText()).replace(/\s+/g, ' ').trim());
+		}
+		return texts;
+	}
+
+	async closeToasts() {
+		for (const close of await this.page.locator('.el-notification__closeBtn').all()) {
+			await close.click({ timeout: 1000 }).catch(() => {});
+		}
+	}
+
+	async login(email, password) {
+		const { page } = this;
+		await page.goto(`${this.baseUrl}/signin`);
+		await page.locator('input[type=email]').fill(email);
+		await page.locator('input[type=password]').fill(password);
+		await page.keyboard.press('Enter');
+		await page.waitForURL((url) => !/\/signin/.test(url.pathname), { timeout: 60_000 });
+		this.ready = true;
+	}
+
+	/** Reads the editor's own state (its pinia stores) in the page. */
+	async store(fn, arg) {
+		return this.page.evaluate(
+			([source, a]) => {
+				const pinia = document.querySelector('#app').__vue_app__.config.globalProperties.$pinia;
+				// eslint-disable-next-line no-new-func
+				return new Function('pinia', 'arg', `return (${source})(pinia, arg)`)(pinia, a);
+			},
+			[fn.toString(), arg],
+		);
+	}
+
+	/**
+	 * The node whose panel is open, as the editor holds it: {name, parameters, issues}
+	 * (issues: {parameters: {name: [messages]}, credentials?: …}). n8n 2.x keeps one ndv store per
+	 * workflow document ("ndv/<id>@latest"); older ones a single "ndv" store.
+	 */
+	async activeNode() {
+		const node = await this.store((pinia) => {
+			for (const [id, st] of pinia._s) {
+				if (!/^ndv(\/|$)/.test(id) || !st.activeNode) continue;
+				const { name, parameters, issues } = st.activeNode;
+				return JSON.parse(JSON.stringify({ name, parameters, issues: issues ?? {} }));
+			}
+			return null;
+		});
+		if (!node) throw new Error('no node panel is open');
+		return node;
+	}
+
+	async openWorkflow(id, empty = false) {
+		await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		await this.page.getByTestId(empty ? 'canvas-plus-button' : 'canvas-node').first().waitFor({ timeout: 60_000 });
+	}
+
+	/** Opens the node creator and searches `text`; returns the names listed. */
+	async search(text) {
+		const { page } = this;
+		await this.closeCreator();
+		// an empty canvas opens the creator on triggers, one with a node on everything
+		const first = page.getByTestId('canvas-plus-button');
+		if (await first.isVisible()) await first.click();
+		else await page.getByTestId('node-creator-plus-button').click();
+		const bar = page.getByTestId('node-creator-search-bar');
+		await bar.fill(text);
+		await page.waitForTimeout(400);
+		return (await page.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim());
+	}
+
+	async closeCreator() {
+		if (await this.page.getByTestId('node-creator').isVisible()) await this.page.keyboard.press('Escape');
+		await this.page.getByTestId('node-creator').waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+	}
+
+	/** Clicks the search result named exactly `name`; returns the details panel's texts. */
+	async openCreatorItem(name) {
+		const { page } = this;
+		await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(name)}\\s*$`) }).first().click();
+		await page.waitForTimeout(400);
+		const panel = page.getByTestId('node-creator');
+		return (await panel.innerText()).replace(/\n{2,}/g, '\n');
+	}
+
+	/**
+	 * In an opened creator item, clicks an action of node type `type` (the first one, or the one
+	 * whose text contains `text`); the node panel opens.
+	 */
+	async addAction(type, text) {
+		const { page } = this;
+		let actions = page.getByTestId('node-creator').locator(`[data-keyboard-nav-type=action][data-keyboard-nav-id^="${type}-"]`);
+		if (text) actions = actions.filter({ hasText: text });
+		await actions.first().click();
+		await page.getByTestId('ndv').waitFor({ timeout: 30_000 });
+		await page.waitForTimeout(300);
+	}
+
+	async closeNdv() {
+		const { page } = this;
+		if (await page.getByTestId('ndv').isVisible()) {
+			await page.getByTestId('ndv-close-button').click().catch(() => page.keyboard.press('Escape'));
+			await page.getByTestId('ndv').waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
+		}
+	}
+
+	/**
+	 * What the open node panel shows: `names` of the parameter inputs (top level and nested) and
+	 * `lines`, its parameter pane's text lines (collections show their display name as a header).
+	 */
+	async shownParameters() {
+		return this.page.getByTestId('ndv').evaluate((root) => {
+			const names = [...root.querySelectorAll('[data-test-id^="parameter-input-"]')]
+				.map((el) => el.getAttribute('data-test-id').slice('parameter-input-'.length))
+				.filter((name) => name && name !== 'field' && name !== 'item');
+			const pane = root.querySelector('[data-test-id=node-parameters]');
+			const lines = (pane?.innerText ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
+			return { names, lines };
+		});
+	}
+
+	/** Visible dropdown items after clicking `trigger`. */
+	async openDropdown(trigger) {
+		const { page } = this;
+		await trigger.click();
+		const items = page.locator('.el-select-dropdown__item:visible');
+		await items.first().waitFor({ timeout: 10_000 }).catch(() => {});
+		await page.waitForTimeout(100);
+		return items;
+	}
+
+	async closeDropdown() {
+		await this.page.keyboard.press('Escape');
+		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => {});
+	}
+
+	/** Option names of the options parameter `name` in the node panel, as listed. */
+	async options(name) {
+		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`));
+		const texts = await items.evaluateAll((els) => els.map((el) => (el.querySelector('.option-headline') ?? el).textContent.trim()));
+		await this.closeDropdown();
+		return texts;
+	}
+
+	/** Chooses option `text` of the options parameter `name`. */
+	async choose(name, text) {
+		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`));
+		await items.filter({ has: this.page.locator('.option-headline').getByText(text, { exact: true }) }).first().click();
+		await this.page.waitForTimeout(200);
+	}
+
+	/**
+	 * Resource locator `name`: switches it to From List, opens the list and returns the item
+	 * texts; with `pick` it chooses the item with that text (or the first one for true).
+	 */
+	async listPicker(name, pick) {
+		const { page } = this;
+		const rlc = page.getByTestId(`resource-locator-${name}`);
+		await rlc.waitFor({ timeout: 10_000 });
+		const mode = rlc.getByTestId('rlc-mode-selector');
+		await mode.click();
+		await page.getByTestId('mode-list').filter({ visible: true }).first().click();
+		await page.waitForTimeout(200);
+		await rlc.getByTestId('rlc-input').click();
+		const items = page.getByTestId('rlc-item').filter({ visible: true });
+		await items.first().waitFor({ timeout: 20_000 }).catch(() => {});
+		await page.waitForTimeout(200);
+		const texts = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim());
+		if (pick && texts.length) {
+			const target = pick === true ? items.first() : items.filter({ hasText: pick }).first();
+			await target.click();
+			await page.waitForTimeout(300);
+		} else {
+			await page.keyboard.press('Escape');
+			// an empty list stays open over the next parameter: click beside it
+			await page.getByTestId('ndv-input-panel').click({ position: { x: 20, y: 200 }, force: true }).catch(() => {});
+			await page.waitForTimeout(200);
+		}
+		return texts;
+	}
+
+	/** Options listed by an options parameter that loads them from the platform (`pick`: choose the first). */
+	async loadedOptions(name, pick) {
+		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`));
+		await items.first().waitFor({ timeout: 20_000 }).catch(() => {});
+		const texts = await items.evaluateAll((els) => els.map((el) => (el.querySelector('.option-headline') ?? el).textContent.trim()));
+		if (pick && texts.length) await items.first().click();
+		else await this.closeDropdown();
+		return texts;
+	}
+
+	async screenshot(file, locator) {
+		await this.page.waitForTimeout(300);
+		if (locator) await locator.screenshot({ path: file });
+		else await this.page.screenshot({ path: file });
+	}
+
+	async close() {
+		await this.browser.close().catch(() => {});
+	}
+}
+
+function escapeRegExp(text) {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Starts chromium, logs in as `owner` at `baseUrl`; returns an Editor. */
+async function openEditor(baseUrl, owner) {
+	const { chromium, selectors } = require('playwright-core');
+	selectors.setTestIdAttribute('data-test-id');
+	const browser = await chromium.launch({ executablePath: ensureChromium(), args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+	const context = await browser.newContext({ viewport: VIEWPORT, colorScheme: 'light', locale: 'en-US', timezoneId: 'UTC' });
+	// nothing may leave this machine (n8n's editor asks for templates, news and previews)
+	await context.route('**/*', (route) => (isExternal(route.request().url()) ? route.abort('blockedbyclient') : route.continue()));
+	const page = await context.newPage();
+	page.setDefaultTimeout(30_000);
+	const editor = new Editor(browser, page, baseUrl);
+	await editor.login(owner.email, owner.password);
+	return editor;
+}
+
+module.exports = { openEditor, ensureChromium, VIEWPORT };
