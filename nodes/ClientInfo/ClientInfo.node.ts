@@ -36,10 +36,14 @@ export class ClientInfo implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'API Call', value: 'apiCall' },
 					{ name: 'Client', value: 'client' },
 					{ name: 'Request', value: 'request' },
 					{ name: 'Template', value: 'template' },
+					// Last and named as n8n names its own entry: n8n then adds no second "Custom API Call"
+					// (it appends one only when the last resource is not so named,
+					// packages/cli/src/load-nodes-and-credentials.ts, injectCustomApiCallOptions). Ours
+					// runs inside the node with its credential, pagination and rate-limit handling.
+					{ name: 'Custom API Call', value: 'apiCall' },
 				],
 				default: 'client',
 			},

@@ -18,7 +18,10 @@ export class ClientInfoTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
-		description: 'Starts the workflow when requests, clients, fields or comments change on the client-information platform',
+		// shown by n8n's node creator for the one entry it makes of this trigger and the Client Info
+		// node (editor-ui nodeCreator store, mergedNodes: triggers first)
+		description:
+			'Create clients and send them information requests on the client-information platform, and start workflows when requests, clients, fields or comments change',
 		defaults: { name: 'Client Info Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

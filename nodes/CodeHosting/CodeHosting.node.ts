@@ -50,8 +50,8 @@ export class CodeHosting implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
+				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 				options: [
-					{ name: 'API Call', value: 'apiCall' },
 					{ name: 'Branch', value: 'branch' },
 					{ name: 'Check Run', value: 'checkRun' },
 					{ name: 'Collaborator', value: 'collaborator' },
@@ -69,6 +69,11 @@ export class CodeHosting implements INodeType {
 					{ name: 'Review', value: 'review' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workflow', value: 'workflow' },
+					// Last and named as n8n names its own entry: n8n then adds no second "Custom API Call"
+					// (it appends one only when the last resource is not so named,
+					// packages/cli/src/load-nodes-and-credentials.ts, injectCustomApiCallOptions). Ours
+					// runs inside the node with its credential, pagination and rate-limit handling.
+					{ name: 'Custom API Call', value: 'apiCall' },
 				],
 				default: 'issue',
 			},

@@ -15,7 +15,10 @@ export class CodeHostingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["events"].join(", ") }}',
-		description: 'Starts the workflow on repository and organization events, through a signed webhook it registers itself',
+		// n8n's node creator lists this trigger and the Code Hosting node as one entry and shows the
+		// trigger's description for both (editor-ui nodeCreator store, mergedNodes: triggers first)
+		description:
+			'Act on repositories, issues, pull requests, workflows and releases on GitHub or GitHub Enterprise Server, and start workflows on their events through a signed webhook',
 		defaults: { name: 'Code Hosting Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

@@ -21,10 +21,11 @@ export const projectLocator: INodeProperties = {
 		'The project to act in: the project ID written in the credential (default), or any other project the credential\'s API key reaches, picked from the list or given by its ID',
 	modes: [
 		{
-			displayName: 'Credential\'s Project',
+			// the editor's mode list is narrow: a longer name shows cut ("Credenti…")
+			displayName: 'Default',
 			name: 'credential',
 			type: 'string',
-			placeholder: 'The Project ID in the credential (nothing to enter)',
+			placeholder: "The credential's project (leave empty)",
 		},
 		{
 			displayName: 'From List',
