@@ -211,11 +211,15 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 				for (const resource of resources) {
 					await editor.choose('resource', resource.name);
 					failures.push(...(await noticed(`${resource.name}`)));
-					const params = { ...baseParams, resource: resource.value };
-					const ops = optionsFor(desc, 'operation', params);
-					if (!ops) continue; // a resource without operations
+					// the Operation list the description gives this resource (whatever else its displayOptions say)
+					const opsProp = desc.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+					if (!opsProp) {
+						failures.push(`${resource.name}: no operation to choose (no Operation list of the description shows for resource ${resource.value})`);
+						continue;
+					}
+					const ops = opsProp.options;
 					if (!(await editor.page.getByTestId('parameter-input-operation').isVisible())) {
-						failures.push(`${resource.name}: no Operation list is shown (the description has ${ops.length} operations)`);
+						failures.push(`${resource.name}: no Operation list is shown (the description has ${ops.length} operations; displayOptions ${JSON.stringify(opsProp.displayOptions)})`);
 						continue;
 					}
 					const listed = await editor.options('operation');
@@ -253,11 +257,17 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 					}
 				}
 				// a parameter that no resource/operation shows: its displayOptions name what cannot happen
+				// (a value no option has, or a parameter the node does not have)
 				const reachable = new Set(['resource', 'operation', ...seen]);
+				const names = new Set(desc.properties.map((p) => p.name));
 				for (const prop of desc.properties) {
 					const keys = [...Object.keys(prop.displayOptions?.show ?? {}), ...Object.keys(prop.displayOptions?.hide ?? {})];
+					for (const key of keys.filter((k) => !k.startsWith('@') && !k.startsWith('/') && !names.has(k))) {
+						failures.push(`"${prop.displayName}" (${prop.name}): its displayOptions name "${key}", which is no parameter of the node`);
+					}
 					if (prop.type === 'hidden' || prop.type === 'notice' || prop.type === 'callout' || prop.name === 'authentication') continue;
-					if (keys.some((k) => !['resource', 'operation'].includes(k))) continue;
+					// shown only for values of other parameters than resource and operation: not walked
+					if (keys.some((k) => names.has(k) && !['resource', 'operation'].includes(k))) continue;
 					if (!reachable.has(prop.name)) failures.push(`"${prop.displayName}" (${prop.name}) is shown for no resource and operation: displayOptions ${JSON.stringify(prop.displayOptions)}`);
 				}
 				log(`browser: ${node.item}: ${resources.length} resources, ${operations} operations walked`);
@@ -455,7 +465,10 @@ async function takeScreenshots({ baseUrl, owner = DEFAULT_OWNER, dir, log = cons
 		await editor.search('Code Hosting');
 		await editor.openCreatorItem('Code Hosting');
 		await editor.addAction(`${PACKAGE}.codeHostingTrigger`, 'On new issue');
+		await editor.page.getByTestId('ndv').getByText('Webhook URLs', { exact: false }).first().click();
+		await editor.openDropdown(editor.page.getByTestId('parameter-input-events'));
 		await shot('code-hosting-trigger.png');
+		await editor.closeDropdown();
 		await editor.closeNdv();
 
 		const workflows = await rest('GET', '/workflows');

@@ -42,8 +42,13 @@ export class ClientInfo implements INodeType {
 					// Last and named as n8n names its own entry: n8n then adds no second "Custom API Call"
 					// (it appends one only when the last resource is not so named,
 					// packages/cli/src/load-nodes-and-credentials.ts, injectCustomApiCallOptions). Ours
-					// runs inside the node with its credential, pagination and rate-limit handling.
-					{ name: 'Custom API Call', value: 'apiCall' },
+					// runs inside the node with its credential and the platform's pacing. (A list of 5 or
+					// more must be alphabetical for n8n's verification; this one has 4.)
+					{
+						name: 'Custom API Call',
+						value: 'apiCall',
+						description: "Any partner API call with this node's credential, paced to the platform's rate limits",
+					},
 				],
 				default: 'client',
 			},

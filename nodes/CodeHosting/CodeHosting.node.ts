@@ -50,8 +50,17 @@ export class CodeHosting implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				// eslint-disable-next-line n8n-nodes-base/node-param-options-type-unsorted-items
 				options: [
+					// n8n adds its own "Custom API Call" at the end of this list (it only points at the
+					// HTTP Request node); it would not if the last entry were so named, but n8n's
+					// verification rules (node-param-options-type-unsorted-items, applied by its scanner
+					// without inline exceptions) keep a list of 5 or more in alphabetical order. So ours
+					// says what it does differently.
+					{
+						name: 'API Call',
+						value: 'apiCall',
+						description: "Any REST call with this node's credential (token, OAuth2 or GitHub App), with pagination",
+					},
 					{ name: 'Branch', value: 'branch' },
 					{ name: 'Check Run', value: 'checkRun' },
 					{ name: 'Collaborator', value: 'collaborator' },
@@ -69,11 +78,6 @@ export class CodeHosting implements INodeType {
 					{ name: 'Review', value: 'review' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workflow', value: 'workflow' },
-					// Last and named as n8n names its own entry: n8n then adds no second "Custom API Call"
-					// (it appends one only when the last resource is not so named,
-					// packages/cli/src/load-nodes-and-credentials.ts, injectCustomApiCallOptions). Ours
-					// runs inside the node with its credential, pagination and rate-limit handling.
-					{ name: 'Custom API Call', value: 'apiCall' },
 				],
 				default: 'issue',
 			},
