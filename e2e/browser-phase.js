@@ -40,14 +40,18 @@ const NODES = [
 	{ type: 'codeHostingPollingTrigger', search: 'Code Hosting', item: 'Code Hosting Polling', kind: 'polling' },
 ];
 
-/** Pickers that fill from the platform: node, where, and the pickers in order (a later one needs the earlier). */
+/**
+ * Pickers that fill from the platform: node, where, and the pickers in order (a later one needs
+ * the earlier): a name (the first item is chosen) or [name, the item to choose].
+ */
 const PICKERS = [
 	{ type: 'governance', resource: 'Access', operation: 'Ensure', pick: ['project'] },
 	{ type: 'governance', resource: 'API Key', operation: 'Create', pick: ['userId'] },
 	{ type: 'governance', resource: 'Invite', operation: 'Delete', pick: ['inviteCode'] },
 	{ type: 'governance', resource: 'User', operation: 'Update Organization Role', pick: ['organizationId'] },
-	{ type: 'codeHosting', resource: 'Workflow', operation: 'Dispatch', pick: ['owner', 'repository', 'workflowId', 'ref'] },
-	{ type: 'codeHosting', resource: 'Branch', operation: 'Get', pick: ['owner', 'repository', 'branch'] },
+	// octo-user/hello-world, the stand-in's repository with workflows, with octo-user's token
+	{ type: 'codeHosting', credential: 'Code Hosting token (local test server)', resource: 'Workflow', operation: 'Dispatch', pick: [['owner', 'octo-user'], ['repository', 'hello-world'], 'workflowId', 'ref'] },
+	{ type: 'codeHosting', resource: 'Branch', operation: 'Get', pick: [['owner', 'octo-user'], ['repository', 'hello-world'], 'branch'] },
 	{ type: 'clientInfo', resource: 'Client', operation: 'Get', pick: ['clientId'] },
 	{ type: 'clientInfo', resource: 'Request', operation: 'Get', pick: ['requestId'] },
 	{ type: 'clientInfo', resource: 'Request', operation: 'Create', pick: ['templateId'] },
@@ -321,10 +325,17 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 				const mine = new Set(types.flatMap((t) => (t.name.startsWith(`${PACKAGE}.`) ? (t.credentials ?? []).map((c) => c.name) : [])));
 				const creds = (await rest('GET', '/credentials')).filter((c) => mine.has(c.type));
 				assert.ok(creds.length >= 4, `credentials of the pack: ${creds.map((c) => c.name)}`);
+				await editor.page.goto(`${baseUrl}/home/credentials`);
+				await editor.page.getByTestId('resources-list-item').first().waitFor({ timeout: 30_000 });
 				for (const cred of creds) {
-					await editor.page.goto(`${baseUrl}/home/credentials/${cred.id}`);
+					// as a person does: the credential's card in Overview → Credentials
+					const card = editor.page.getByTestId('resources-list-item').filter({ has: editor.page.getByText(cred.name, { exact: true }) }).filter({ visible: true });
+					if (await card.count()) await card.first().click();
+					else await editor.page.goto(`${baseUrl}/home/credentials/${cred.id}`);
 					const modal = editor.page.getByTestId('editCredential-modal');
 					await modal.waitFor({ timeout: 30_000 });
+					const opened = (await modal.getByTestId('credential-name').innerText().catch(() => '')).trim();
+					if (opened !== cred.name) failures.push(`${cred.name}: the card opened "${opened}"`);
 					const outcome = await Promise.race([
 						modal.getByTestId('credentials-config-container-test-success').waitFor({ timeout: 30_000 }).then(() => 'tested successfully'),
 						modal.getByText(/Account connected/i).first().waitFor({ timeout: 30_000 }).then(() => 'account connected'),
@@ -334,6 +345,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 					if (!/successfully|connected/.test(outcome)) failures.push(`${cred.name} (${cred.type}): ${outcome}`);
 					failures.push(...(await noticed(cred.name)));
 					await editor.page.keyboard.press('Escape');
+					await modal.waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => {});
 				}
 				fail(failures);
 			});
@@ -353,15 +365,17 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 						failures.push(`${file}: "${name}" is not in n8n`);
 						continue;
 					}
+					const t0 = Date.now();
 					await editor.openWorkflow(wf.id);
 					editor.take();
+					const t1 = Date.now();
 					const before = await lastExecutionId(rest, wf.id);
 					await editor.page.getByTestId('execute-workflow-button').first().click();
 					const execution = await waitForExecution(rest, wf.id, before, 120_000);
 					await editor.page.waitForTimeout(500);
 					const errorNodes = await editor.page.locator('[data-test-id=canvas-node][data-node-has-issues="true"], [data-test-id=canvas-node-status-error]').count();
 					const statusText = execution ? execution.status : 'no execution within 120 s';
-					log(`browser: example ${file}: ${statusText}`);
+					log(`browser: example ${file}: ${statusText} (opened in ${((t1 - t0) / 1000).toFixed(1)} s, ran in ${((Date.now() - t1) / 1000).toFixed(1)} s)`);
 					if (!execution || execution.status !== 'success') failures.push(`${file}: ${statusText}`);
 					if (errorNodes) failures.push(`${file}: ${errorNodes} node(s) shown failed on the canvas`);
 					failures.push(...(await noticed(file)));
@@ -384,12 +398,15 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 					await editor.openCreatorItem(node.item);
 					await editor.addAction(`${PACKAGE}.${node.type}`);
 					for (const scenario of scenarios) {
+						if (scenario.credential) await editor.chooseCredential(scenario.credential);
 						await editor.choose('resource', scenario.resource);
 						await editor.choose('operation', scenario.operation);
-						for (const name of scenario.pick) {
+						for (const entry of scenario.pick) {
+							const [name, choice] = Array.isArray(entry) ? entry : [entry, true];
 							const prop = desc.properties.find((p) => p.name === name && p.type === 'resourceLocator') ?? desc.properties.find((p) => p.name === name);
 							const where = `${node.item} ${scenario.resource} → ${scenario.operation}: ${prop.displayName}`;
-							const items = prop.type === 'resourceLocator' ? await editor.listPicker(name, true) : await editor.loadedOptions(name, true);
+							const items = prop.type === 'resourceLocator' ? await editor.listPicker(name, choice) : await editor.loadedOptions(name, true);
+							if (typeof choice === 'string' && !items.some((t) => t.includes(choice))) failures.push(`${where}: "${choice}" is not listed (${items.join(', ')})`);
 							counts.push(`${prop.displayName} ${items.length}`);
 							log(`browser: ${where}: ${items.length} listed${items.length ? ` (first: ${items[0]})` : ''}`);
 							if (items.length === 0) failures.push(`${where}: the list is empty`);

@@ -120,8 +120,36 @@ class Editor {
 		return node;
 	}
 
+	/**
+	 * Opens workflow `id` as a link inside the editor does (its router: no reload of the whole
+	 * app, which takes ~7 s each time here); a full page load when the app is not up yet.
+	 */
 	async openWorkflow(id, empty = false) {
-		await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		const routed = await this.page
+			.evaluate((path) => {
+				const router = document.querySelector('#app')?.__vue_app__?.config.globalProperties.$router;
+				if (!router) return false;
+				void router.push(path); // not awaited: leaving unsaved changes asks first
+				return true;
+			}, `/workflow/${id}`)
+			.catch(() => false);
+		if (!routed) {
+			await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+		} else {
+			const arrived = (url) => url.pathname.endsWith(`/workflow/${id}`);
+			const leave = this.page.getByRole('button', { name: /leave without saving|don.t save|discard/i });
+			const first = await Promise.race([
+				this.page.waitForURL(arrived, { timeout: 10_000, waitUntil: 'commit' }).then(() => 'arrived'),
+				leave.first().waitFor({ timeout: 10_000 }).then(() => 'asked'),
+			]).catch(() => 'not routed');
+			if (first === 'asked') {
+				await leave.first().click();
+				await this.page.waitForURL(arrived, { timeout: 30_000, waitUntil: 'commit' });
+			} else if (first === 'not routed') {
+				// a navigation of the app itself was under way (e.g. right after logging in)
+				await this.page.goto(`${this.baseUrl}/workflow/${id}`);
+			}
+		}
 		await this.page.getByTestId(empty ? 'canvas-plus-button' : 'canvas-node').first().waitFor({ timeout: 60_000 });
 	}
 
@@ -236,7 +264,8 @@ class Editor {
 		await items.first().waitFor({ timeout: 20_000 }).catch(() => {});
 		await page.waitForTimeout(200);
 		const texts = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim());
-		if (pick && texts.length) {
+		const found = pick === true ? texts.length > 0 : texts.some((t) => t.includes(pick));
+		if (pick && found) {
 			const target = pick === true ? items.first() : items.filter({ hasText: pick }).first();
 			await target.click();
 			await page.waitForTimeout(300);
@@ -247,6 +276,14 @@ class Editor {
 			await page.waitForTimeout(200);
 		}
 		return texts;
+	}
+
+	/** Chooses the credential named `name` in the open node panel. */
+	async chooseCredential(name) {
+		const { page } = this;
+		await page.getByTestId('node-credentials-select').click();
+		await page.locator('.el-select-dropdown__item:visible').filter({ hasText: name }).first().click();
+		await page.waitForTimeout(300);
 	}
 
 	/** Options listed by an options parameter that loads them from the platform (`pick`: choose the first). */
