@@ -242,9 +242,24 @@ class Editor {
 
 	/** Chooses option `text` of the options parameter `name`. */
 	async choose(name, text) {
-		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`));
+		const input = this.page.getByTestId(`parameter-input-${name}`);
+		const items = await this.openDropdown(input);
 		await items.filter({ has: this.page.locator('.option-headline').getByText(text, { exact: true }) }).first().click();
-		await this.page.waitForTimeout(200);
+		// the select shows the choice once the panel has taken it; then its parameters re-render
+		await input
+			.locator('input')
+			.first()
+			.evaluate(
+				(el, want) =>
+					new Promise((resolve) => {
+						const end = Date.now() + 3000;
+						const check = () => (el.value === want || Date.now() > end ? resolve() : setTimeout(check, 20));
+						check();
+					}),
+				text,
+			)
+			.catch(() => {});
+		await this.page.waitForTimeout(80);
 	}
 
 	/**
