@@ -8,7 +8,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { freePort } = require('./lib/procs');
-const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('./lib/n8n');
+const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
 const { queryOnce } = require('./lib/executions');
 const { secrets } = require('./credentials');
 const { test } = require('./results');
@@ -34,25 +34,8 @@ async function waitUntilActivated(main, baseUrl, entries, { timeoutMs = 120_000 
 		const logged = new RegExp(`Activated workflow "${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`);
 		if (logged.test(main.output())) continue;
 		rest = rest ?? (await restClient(baseUrl));
-		const until = Date.now() + timeoutMs;
-		let publication;
-		for (;;) {
-			try {
-				publication = await rest('GET', `/workflows/${entry.workflow.id}/publication-status`);
-			} catch (error) {
-				if (/: 404 /.test(String(error.message))) assert.fail(`workflow "${name}" was not activated (no "Activated workflow" line, no publication status)\n${main.output().slice(-3000)}`);
-				throw error;
-			}
-			if (publication?.status === 'published') break;
-			if (['failed', 'partial'].includes(publication?.status)) {
-				assert.fail(`workflow "${name}" was not activated: publication ${publication.status}: ${JSON.stringify(publication.triggers)}`);
-			}
-			if (Date.now() > until) {
-				assert.fail(`workflow "${name}" was not activated within ${timeoutMs / 1000} s (publication status ${JSON.stringify(publication)})`);
-			}
-			await sleep(250);
-		}
-		assert.ok(publication.triggers.length > 0 && publication.triggers.every((t) => t.status === 'activated'), `workflow "${name}": ${JSON.stringify(publication.triggers)}`);
+		const published = await waitForPublication(rest, entry.workflow.id, { timeoutMs, label: `"${name}"` });
+		assert.ok(published, `workflow "${name}" was not activated (no "Activated workflow" line, no publication status)\n${main.output().slice(-3000)}`);
 	}
 }
 
