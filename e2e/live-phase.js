@@ -8,7 +8,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { freePort } = require('./lib/procs');
-const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis } = require('./lib/n8n');
+const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
 const { queryOnce } = require('./lib/executions');
 const { secrets } = require('./credentials');
 const { test } = require('./results');
@@ -16,6 +16,28 @@ const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workf
 const { prepareUserFolder } = require('./user-folder');
 
 const { setTimeout: sleep } = require('timers/promises');
+
+/**
+ * Checks that every workflow of `entries` was activated by the running main. n8n up to 2.38 activates
+ * them before "Editor is now accessible" and logs `Activated workflow "NAME"` for each. n8n 2.40
+ * publishes through its publication service (N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by default):
+ * an outbox consumer activates the triggers after that line, logs nothing at info level, and
+ * records a status per trigger node; GET /rest/workflows/:id/publication-status then reports
+ * `published` once every trigger node is `activated` (`failed` / `partial` when one failed). A
+ * workflow without the log line is waited for there, and fails when n8n has no such endpoint
+ * (older n8n), reports a failed trigger, or does not publish it within `timeoutMs`.
+ */
+async function waitUntilActivated(main, baseUrl, entries, { timeoutMs = 120_000 } = {}) {
+	let rest;
+	for (const entry of entries) {
+		const name = entry.workflow.name;
+		const logged = new RegExp(`Activated workflow "${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`);
+		if (logged.test(main.output())) continue;
+		rest = rest ?? (await restClient(baseUrl));
+		const published = await waitForPublication(rest, entry.workflow.id, { timeoutMs, label: `"${name}"` });
+		assert.ok(published, `workflow "${name}" was not activated (no "Activated workflow" line, no publication status)\n${main.output().slice(-3000)}`);
+	}
+}
 
 /**
  * A running n8n: `n8n start` (regular mode) or `n8n start` + one `n8n worker` + Redis (queue
@@ -78,10 +100,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 				procs.push(worker);
 				await worker.waitFor(/n8n worker is now ready/, 180_000);
 			}
-			for (const entry of all) {
-				const re = new RegExp(`Activated workflow "${entry.workflow.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`);
-				assert.match(main.output(), re, `workflow "${entry.workflow.name}" was not activated`);
-			}
+			await waitUntilActivated(main, baseUrl, all);
 			return { main, worker };
 		});
 		if (!ready) return;

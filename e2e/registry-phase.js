@@ -19,7 +19,7 @@ const { spawnSync } = require('child_process');
 
 const { readPackageJson, declaredTypes } = require('./lib/pack');
 const { freePort } = require('./lib/procs');
-const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient } = require('./lib/n8n');
+const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient, waitForPublication } = require('./lib/n8n');
 const { startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('./lib/registry');
 const { buildCredentials, secrets } = require('./credentials');
 
@@ -128,6 +128,8 @@ async function runRegistryPhase(version, info, h) {
 			if (!active) {
 				const wf = await rest('GET', `/workflows/${runEntry.workflow.id}`);
 				await rest('POST', `/workflows/${runEntry.workflow.id}/activate`, { versionId: wf.versionId });
+				// n8n 2.40+ activates after answering (publication service): wait until it has
+				await waitForPublication(rest, runEntry.workflow.id, { timeoutMs: 60_000 });
 				active = true;
 			}
 			const before = await maxExecutionId(info, userFolder);

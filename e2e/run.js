@@ -99,8 +99,10 @@ async function runVersion(version, versionCtx) {
 	const info = await test(`n8n ${version}: runtime installed`, async () => {
 		const rt = ensureN8n(version);
 		timing.installMs = rt.installMs;
+		timing.waitedMs = rt.waitedMs;
 		timing.reused = rt.reused;
-		log(`${version}: runtime ${rt.reused ? 'reused from' : 'installed into'} ${rt.dir}`);
+		const waited = rt.waitedMs > 1000 ? ` after waiting ${(rt.waitedMs / 1000).toFixed(0)} s for the background install` : '';
+		log(`${version}: runtime ${rt.reused ? 'reused from' : 'installed into'} ${rt.dir}${waited}`);
 		return rt;
 	});
 	if (!info) return timing;
@@ -193,6 +195,7 @@ async function main() {
 		if (opts.keep) log(`kept ${workDir}`);
 		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
+	reportBackgroundInstalls();
 	summary(timings, started);
 }
 
@@ -221,6 +224,15 @@ async function runVersions(opts, workDir, timings) {
 		if (servers) await servers.stop();
 		if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	}
+}
+
+/** npm run test:all's background installer (scripts/test-all.js): what it installed, how long. */
+function reportBackgroundInstalls() {
+	const file = process.env.N8N_E2E_INSTALL_LOG;
+	if (!file || !fs.existsSync(file)) return;
+	const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => /^\[runtime\] [^ ]+( [^ ]+)?: (installed|reused)|^\[runtime\] (npm ci of|sqlite3 for)|^install-runtime:/.test(l));
+	log(`background installs (${file}):`);
+	for (const line of lines) log(`  ${line}`);
 }
 
 let cleanupOnSignal = () => {};

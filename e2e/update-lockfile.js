@@ -3,7 +3,7 @@
 /*
  * (Re)creates e2e/runtime/<name>/package-lock.json by really installing the runtime's
  * package.json in a temporary folder (`npm install --no-audit --no-fund --ignore-scripts`, with
- * Node 24 on PATH for n8n 2.38.7), then completes the lockfile so that `npm ci` accepts it:
+ * Node 24 on PATH for n8n 2.38.7 and 2.40.7), then completes the lockfile so that `npm ci` accepts it:
  *
  * npm leaves optional platform packages that the registry does not serve (for example
  * @msgpackr-extract/msgpackr-extract-darwin-arm64, absent from the registry reachable here) out
@@ -11,7 +11,7 @@
  * dependency gets an entry marked optional with the os/cpu its name states, so npm skips it on
  * other platforms, as it would had the registry served it.
  *
- *   node e2e/update-lockfile.js 2.38.7        # or 1.123.81, 2.8.4, node24
+ *   node e2e/update-lockfile.js 2.38.7        # or 1.123.81, 2.8.4, 2.40.7, node24
  *   node e2e/update-lockfile.js --fix-only 2.38.7   # only complete the committed lockfile
  *
  * Afterwards `node e2e/install-runtime.js <version>` installs from the new lockfile with npm ci.
@@ -81,7 +81,7 @@ function main() {
 	const fixOnly = args.includes('--fix-only');
 	const name = args.find((a) => !a.startsWith('--'));
 	if (!name || !fs.existsSync(path.join(RUNTIME_DIR, name, 'package.json'))) {
-		console.error('usage: node e2e/update-lockfile.js [--fix-only] <1.123.81|2.8.4|2.38.7|node24>');
+		console.error('usage: node e2e/update-lockfile.js [--fix-only] <1.123.81|2.8.4|2.38.7|2.40.7|node24|verdaccio>');
 		process.exit(2);
 	}
 	const lockPath = path.join(RUNTIME_DIR, name, 'package-lock.json');

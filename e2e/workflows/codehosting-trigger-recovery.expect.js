@@ -28,6 +28,19 @@ const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d
 module.exports = {
 	servers: ['codehosting'],
 
+	// n8n 2.40 publishes workflows through its workflow publication service (on by default,
+	// N8N_USE_WORKFLOW_PUBLICATION_SERVICE): at startup it re-registers only triggers that are not
+	// webhooks and webhooks missing from its database, so it never calls a webhook trigger's
+	// checkExists when it starts and no recovery pass runs then (seen in 2.40.7's e2e: 0 of 20
+	// missed deliveries within 150 s; webhook-trigger-registrar.js getNodesWithUnregisteredWebhooks).
+	skip(version) {
+		const [major, minor] = version.split('.').map(Number);
+		if (major > 2 || (major === 2 && minor >= 40)) {
+			return "n8n >= 2.40's publication service does not activate webhook triggers when n8n starts, so the recovery at startup this scenario checks does not happen there (see README, Recover Missed Deliveries)";
+		}
+		return undefined;
+	},
+
 	prepare({ codehosting }) {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'Recover Missed Deliveries e2e' });
 	},

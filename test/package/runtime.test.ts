@@ -7,10 +7,12 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { spawn, spawnSync } from 'child_process';
 
 type Ensure = (name: string, o: { cacheRoot: string; installer: (name: string, folder: string) => void }) => {
 	dir: string;
 	reused: boolean;
+	waitedMs?: number;
 };
 const runtime = require('../../e2e/lib/runtime') as {
 	ensureRuntime: Ensure;
@@ -82,6 +84,46 @@ describe('runtime cache', () => {
 		const { dir } = runtime.ensureRuntime(VERSION, { cacheRoot, installer });
 		fs.writeFileSync(path.join(dir, 'node_modules', 'n8n', 'bin', 'n8n'), 'process.exit(3);\n');
 		expect(runtime.verifyRuntime(VERSION, dir, null)).toMatch(/n8n --version failed \(exit 3\)/);
+	});
+
+	it('takes over the lock of a process that is gone', () => {
+		const gone = spawnSync(process.execPath, ['-e', 'process.pid'], { encoding: 'utf8' }).pid;
+		fs.writeFileSync(path.join(cacheRoot, `n8n-${VERSION}.lock`), `${gone}\n`);
+		const first = runtime.ensureRuntime(VERSION, { cacheRoot, installer });
+		expect(first.reused).toBe(false);
+		expect(installs).toHaveLength(1);
+		// the lock is released: only the install is left
+		expect(fs.readdirSync(cacheRoot)).toEqual([path.basename(first.dir)]);
+	});
+
+	it('waits for another process installing the same runtime and reuses its install', async () => {
+		// the other process: installs with a stand-in installer that takes 2 s
+		const script = `
+			const fs = require('fs'), path = require('path');
+			const runtime = require(${JSON.stringify(path.resolve(__dirname, '../../e2e/lib/runtime.js'))});
+			runtime.ensureRuntime(${JSON.stringify(VERSION)}, { cacheRoot: process.argv[1], installer: (_n, folder) => {
+				const n8n = path.join(folder, 'node_modules', 'n8n');
+				fs.mkdirSync(path.join(n8n, 'bin'), { recursive: true });
+				fs.writeFileSync(path.join(n8n, 'package.json'), '{"name":"n8n"}');
+				fs.writeFileSync(path.join(n8n, 'bin', 'n8n'), 'console.log(${JSON.stringify(VERSION)})');
+				const rel = path.join(folder, 'node_modules', 'sqlite3', 'build', 'Release');
+				fs.mkdirSync(rel, { recursive: true });
+				fs.writeFileSync(path.join(folder, 'node_modules', 'sqlite3', 'package.json'), '{"name":"sqlite3","main":"build/Release/binding.js"}');
+				fs.writeFileSync(path.join(rel, 'binding.js'), '');
+				Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2000);
+			} });`;
+		const other = spawn(process.execPath, ['-e', script, cacheRoot], { stdio: 'ignore' });
+		const exited = new Promise((resolve) => other.on('exit', resolve));
+		const lock = path.join(cacheRoot, `n8n-${VERSION}.lock`);
+		for (let i = 0; i < 100 && !fs.existsSync(lock); i++) await new Promise((r) => setTimeout(r, 50));
+		expect(fs.existsSync(lock)).toBe(true);
+
+		const mine = runtime.ensureRuntime(VERSION, { cacheRoot, installer });
+		expect(await exited).toBe(0);
+		expect(mine.reused).toBe(true);
+		expect(mine.waitedMs).toBeGreaterThan(500);
+		expect(installs).toHaveLength(0);
+		expect(fs.readdirSync(cacheRoot)).toEqual([path.basename(mine.dir)]);
 	});
 
 	it('drops the npm settings an outer npm run passes down that would skip the sqlite3 build', () => {
