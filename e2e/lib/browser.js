@@ -20,7 +20,7 @@ function ensureChromium() {
 	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
 	const res = spawnSync(
 		'sh',
-		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq --no-install-recommends chromium fonts-liberation`],
+		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium`],
 		{ stdio: ['ignore', 'inherit', 'inherit'] },
 	);
 	if (res.status !== 0) throw new Error('apt-get install chromium failed');
