@@ -228,7 +228,13 @@ function installRuntime(runtimeName, { prefix, dir, nodeDir, cacheRoot, installe
  */
 function installInto(runtimeName, folder, nodeDir, cacheRoot = CACHE_ROOT) {
 	const env = nodeEnv(nodeDir);
-	const npmCiMs = run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts=true'], { cwd: folder, env });
+	const watcher = watchInstall(runtimeName, folder);
+	let npmCiMs;
+	try {
+		npmCiMs = run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts=true'], { cwd: folder, env });
+	} finally {
+		watcher.kill();
+	}
 	log(`npm ci of ${runtimeName}: ${(npmCiMs / 1000).toFixed(0)} s`);
 	const sqliteDir = path.join(folder, 'node_modules', 'sqlite3');
 	if (!fs.existsSync(sqliteDir)) return;
@@ -263,6 +269,46 @@ function installInto(runtimeName, folder, nodeDir, cacheRoot = CACHE_ROOT) {
 	} catch {
 		fs.rmSync(tmp, { recursive: true, force: true }); // another install saved it first
 	}
+}
+
+/**
+ * While `npm ci` runs (silently for minutes), a small process prints every 15 s how many of the
+ * lockfile's top-level packages are in node_modules yet, so a person sees the install move.
+ */
+function watchInstall(runtimeName, folder) {
+	let total = 0;
+	try {
+		const lock = JSON.parse(fs.readFileSync(path.join(folder, 'package-lock.json'), 'utf8'));
+		total = Object.keys(lock.packages ?? {}).filter((k) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k)).length;
+	} catch {
+		// no count to compare with: the watcher says how many are there
+	}
+	const script = `
+		const fs = require('fs'), path = require('path');
+		const [folder, total, name] = process.argv.slice(1);
+		const started = Date.now();
+		const count = () => {
+			const dir = path.join(folder, 'node_modules');
+			let n = 0;
+			try {
+				for (const e of fs.readdirSync(dir)) {
+					if (e.startsWith('.')) continue;
+					if (e.startsWith('@')) n += fs.readdirSync(path.join(dir, e)).length; else n++;
+				}
+			} catch {}
+			return n;
+		};
+		setInterval(() => {
+			const s = Math.round((Date.now() - started) / 1000);
+			process.stderr.write('[runtime] installing ' + name + ': ' + count() + (Number(total) ? ' of ' + total : '') + ' packages in place after ' + s + ' s\\n');
+		}, 15000);
+		setInterval(() => { try { process.kill(process.ppid, 0); } catch { process.exit(0); } }, 1000);
+	`;
+	const child = require('child_process').spawn(process.execPath, ['-e', script, folder, String(total), runtimeName], {
+		stdio: ['ignore', 'ignore', 'inherit'],
+	});
+	child.unref();
+	return { kill: () => child.kill() };
 }
 
 /** sqlite3-<version>-node-<version of `node`>-<platform>-<arch>: what a compiled binding depends on. */
