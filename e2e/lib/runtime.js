@@ -273,7 +273,8 @@ function installInto(runtimeName, folder, nodeDir, cacheRoot = CACHE_ROOT) {
 
 /**
  * While `npm ci` runs (silently for minutes), a small process prints every 15 s how many of the
- * lockfile's top-level packages are in node_modules yet, so a person sees the install move.
+ * lockfile's top-level packages are unpacked yet (their package.json is there; npm creates the
+ * folders first), so a person sees the install move.
  */
 function watchInstall(runtimeName, folder) {
 	let total = 0;
@@ -291,9 +292,11 @@ function watchInstall(runtimeName, folder) {
 			const dir = path.join(folder, 'node_modules');
 			let n = 0;
 			try {
+				const done = (p) => fs.existsSync(path.join(p, 'package.json'));
 				for (const e of fs.readdirSync(dir)) {
 					if (e.startsWith('.')) continue;
-					if (e.startsWith('@')) n += fs.readdirSync(path.join(dir, e)).length; else n++;
+					if (!e.startsWith('@')) n += done(path.join(dir, e)) ? 1 : 0;
+					else for (const f of fs.readdirSync(path.join(dir, e))) n += done(path.join(dir, e, f)) ? 1 : 0;
 				}
 			} catch {}
 			return n;
