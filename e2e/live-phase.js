@@ -146,7 +146,12 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 
 		/** Waits for the next finished execution of `entry` after id `after`; in queue mode it must have run on the worker. */
-		async function waitForExecution(entry, after, { timeoutMs = 60_000 } = {}) {
+		/**
+		 * The first execution of `entry` after #`after`, once finished and written; `ready(execution)`
+		 * can ask for more (e.g. a node that runs after a Wait: n8n 1.x on SQLite can show the
+		 * finished status with the data saved while the execution waited).
+		 */
+		async function waitForExecution(entry, after, { timeoutMs = 60_000, ready = () => true } = {}) {
 			const until = Date.now() + timeoutMs;
 			const finished = (e) => e && !['new', 'running', 'waiting'].includes(e.status);
 			// n8n 1.x on SQLite writes the status and the data in two statements: a finished status
@@ -155,7 +160,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 			let execution = null;
 			while (Date.now() < until) {
 				execution = await readLatestExecution(info, userFolder, entry.workflow.id, { afterId: after });
-				if (finished(execution) && written(execution)) break;
+				if (finished(execution) && written(execution) && ready(execution)) break;
 				await sleep(300);
 			}
 			assert.ok(execution, `no execution of "${entry.workflow.name}" after #${after}`);
