@@ -220,6 +220,8 @@ class Editor {
 	/** Visible dropdown items after clicking `trigger`. */
 	async openDropdown(trigger) {
 		const { page } = this;
+		// a list that is still closing would be read as part of this one
+		await this.dropdownsClosed();
 		await trigger.click();
 		const items = page.locator('.el-select-dropdown__item:visible');
 		await items.first().waitFor({ timeout: 10_000 }).catch(() => {});
@@ -229,7 +231,14 @@ class Editor {
 
 	async closeDropdown() {
 		await this.page.keyboard.press('Escape');
-		await this.page.locator('.el-select-dropdown__item:visible').first().waitFor({ state: 'hidden', timeout: 3000 }).catch(() => {});
+		await this.dropdownsClosed();
+	}
+
+	/** Waits (up to 3 s) until no select list is shown. */
+	async dropdownsClosed() {
+		await this.page
+			.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((el) => el.offsetParent !== null && el.getClientRects().length > 0), null, { timeout: 3000, polling: 50 })
+			.catch(() => {});
 	}
 
 	/** Option names of the options parameter `name` in the node panel, as listed. */
