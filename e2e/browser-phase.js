@@ -26,6 +26,7 @@ const path = require('path');
 const { openEditor } = require('./lib/browser');
 const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
 const { REPO_ROOT } = require('./lib/runtime');
+const { repeated } = require('./results');
 
 const PACKAGE = 'n8n-nodes-governance-connectors';
 const CUSTOM_API_CALL_KEY = '__CUSTOM_API_CALL__';
@@ -122,7 +123,9 @@ function hasDefault(prop) {
 	return true;
 }
 
-async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = console.log, only }) {
+async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = console.log, only, repeat = 1 }) {
+	// --repeat N: each check N rounds in a row (the way to find a flake)
+	const check = (name, fn) => repeated(repeat, name, fn, test);
 	const started = Date.now();
 	const rest = await restClient(baseUrl, owner);
 	const types = await rest.getJson('/types/nodes.json');
@@ -164,7 +167,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 	try {
 		// ---- the node creator
 		if (wants('creator')) {
-			await test('editor: the node creator finds every node of the pack by its name', async () => {
+			await check('editor: the node creator finds every node of the pack by its name', async () => {
 				await freshWorkflow('browser: node creator', true);
 				const failures = [];
 				for (const node of NODES) {
@@ -194,7 +197,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 		// ---- every resource and operation of the action nodes
 		for (const node of NODES.filter((n) => n.kind === 'action')) {
 			if (!wants(node.type) && !wants('operations')) continue;
-			await test(`editor: ${node.item}: every resource and operation opens without a problem`, async () => {
+			await check(`editor: ${node.item}: every resource and operation opens without a problem`, async () => {
 				const desc = described(node.type);
 				await freshWorkflow(`browser: ${node.item} operations`);
 				await editor.search(node.search);
@@ -282,7 +285,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 		}
 		// ---- triggers: webhook URLs and events
 		if (wants('triggers')) {
-			await test('editor: the triggers show their webhook URLs and every event', async () => {
+			await check('editor: the triggers show their webhook URLs and every event', async () => {
 				const failures = [];
 				for (const node of NODES.filter((n) => n.kind !== 'action')) {
 					const desc = described(node.type);
@@ -320,7 +323,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 
 		// ---- credentials: each opens and its test passes
 		if (wants('credentials')) {
-			await test("editor: each of the pack's credentials opens and its test passes", async () => {
+			await check("editor: each of the pack's credentials opens and its test passes", async () => {
 				const failures = [];
 				const mine = new Set(types.flatMap((t) => (t.name.startsWith(`${PACKAGE}.`) ? (t.credentials ?? []).map((c) => c.name) : [])));
 				const creds = (await rest('GET', '/credentials')).filter((c) => mine.has(c.type));
@@ -337,10 +340,10 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 					const opened = (await modal.getByTestId('credential-name').innerText().catch(() => '')).trim();
 					if (opened !== cred.name) failures.push(`${cred.name}: the card opened "${opened}"`);
 					const outcome = await Promise.race([
-						modal.getByTestId('credentials-config-container-test-success').waitFor({ timeout: 30_000 }).then(() => 'tested successfully'),
-						modal.getByText(/Account connected/i).first().waitFor({ timeout: 30_000 }).then(() => 'account connected'),
-						modal.getByText(/Couldn.t connect|could not connect|failed/i).first().waitFor({ timeout: 30_000 }).then(async () => `failed: ${(await modal.innerText()).slice(0, 400)}`),
-					]).catch(() => 'no test result within 30 s');
+						modal.getByTestId('credentials-config-container-test-success').waitFor({ timeout: 90_000 }).then(() => "tested successfully"),
+						modal.getByText(/Account connected/i).first().waitFor({ timeout: 90_000 }).then(() => 'account connected'),
+						modal.getByText(/Couldn.t connect|could not connect|failed/i).first().waitFor({ timeout: 90_000 }).then(async () => `failed: ${(await modal.innerText()).slice(0, 400)}`),
+					]).catch(() => 'no test result within 90 s');
 					log(`browser: credential ${cred.name}: ${outcome}`);
 					if (!/successfully|connected/.test(outcome)) failures.push(`${cred.name} (${cred.type}): ${outcome}`);
 					failures.push(...(await noticed(cred.name)));
@@ -353,7 +356,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 
 		// ---- examples: run from the canvas
 		if (wants('examples')) {
-			await test('editor: each example workflow runs from the canvas and every node that ran succeeds', async () => {
+			await check('editor: each example workflow runs from the canvas and every node that ran succeeds', async () => {
 				const failures = [];
 				const workflows = await rest('GET', '/workflows');
 				const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
@@ -386,7 +389,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 
 		// ---- list pickers fill from the platform
 		if (wants('pickers')) {
-			await test('editor: list pickers (project, user, invite, organization, owner, repository, workflow, branch, client, request, template) fill from the platform', async () => {
+			await check('editor: list pickers (project, user, invite, organization, owner, repository, workflow, branch, client, request, template) fill from the platform', async () => {
 				const failures = [];
 				const counts = [];
 				for (const node of NODES.filter((n) => n.kind === 'action')) {
@@ -513,7 +516,7 @@ if (require.main === module) {
 		return i === -1 ? undefined : args[i + 1];
 	};
 	const { test, summary, results } = require('./results');
-	runBrowserPhase({ baseUrl: opt('--url') ?? 'http://localhost:5678', test, only: opt('--only') })
+	runBrowserPhase({ baseUrl: opt('--url') ?? 'http://localhost:5678', test, only: opt('--only'), repeat: Number(opt('--repeat') ?? 1) })
 		.then((ms) => {
 			summary([], Date.now() - ms);
 			process.exit(results.some((r) => !r.ok) ? 1 : 0);

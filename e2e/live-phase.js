@@ -10,8 +10,9 @@ const path = require('path');
 const { freePort } = require('./lib/procs');
 const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
 const { queryOnce } = require('./lib/executions');
+const { waitUntil, DEADLINE_MS } = require('./lib/wait');
 const { secrets } = require('./credentials');
-const { test } = require('./results');
+const { test, repeated } = require('./results');
 const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');
 const { prepareUserFolder } = require('./user-folder');
 
@@ -46,6 +47,7 @@ async function waitUntilActivated(main, baseUrl, entries, { timeoutMs = 120_000 
  */
 async function runLive(version, info, ctx, base, { queue }) {
 	const { tarball, servers, workflows } = ctx;
+	const repeat = ctx.opts?.repeat ?? 1;
 	const label = `n8n ${version} ${queue ? 'queue mode' : 'regular mode'}`;
 	const userFolder = path.join(base, 'user');
 	const logs = path.join(base, 'logs');
@@ -145,30 +147,29 @@ async function runLive(version, info, ctx, base, { queue }) {
 			return { healthyAt, readyAt };
 		}
 
-		/** Waits for the next finished execution of `entry` after id `after`; in queue mode it must have run on the worker. */
 		/**
-		 * The first execution of `entry` after #`after`, once finished and written; `ready(execution)`
-		 * can ask for more (e.g. a node that runs after a Wait: n8n 1.x on SQLite can show the
-		 * finished status with the data saved while the execution waited).
+		 * The first execution of `entry` after #`after`, once finished and written (in queue mode it
+		 * must have run on the worker); `ready(execution)` can ask for more, named by `readyWhat`
+		 * (e.g. a node that runs after a Wait: n8n 1.x on SQLite can show the finished status with
+		 * the data saved while the execution waited). Fails after `timeoutMs` saying what it saw.
 		 */
-		async function waitForExecution(entry, after, { timeoutMs = 60_000, ready = () => true } = {}) {
-			const until = Date.now() + timeoutMs;
+		async function waitForExecution(entry, after, { timeoutMs = DEADLINE_MS, ready = () => true, readyWhat = 'ready' } = {}) {
 			const finished = (e) => e && !['new', 'running', 'waiting'].includes(e.status);
 			// n8n 1.x on SQLite writes the status and the data in two statements: a finished status
 			// can still have the data of the execution's start (no node run yet)
 			const written = (e) => Object.keys(e.data?.resultData?.runData ?? {}).length > 0 || Boolean(e.data?.resultData?.error);
-			let execution = null;
-			while (Date.now() < until) {
-				execution = await readLatestExecution(info, userFolder, entry.workflow.id, { afterId: after });
-				if (finished(execution) && written(execution) && ready(execution)) break;
-				await sleep(300);
-			}
-			assert.ok(execution, `no execution of "${entry.workflow.name}" after #${after}`);
-			assert.ok(finished(execution), `execution ${execution.id} still ${execution.status}`);
-			assert.ok(written(execution), `execution ${execution.id} is ${execution.status} but its data has no node run`);
+			const execution = await waitUntil(
+				`an execution of "${entry.workflow.name}" after #${after} that is finished, has its data written and is ${readyWhat}`,
+				() => readLatestExecution(info, userFolder, entry.workflow.id, { afterId: after }),
+				{
+					timeoutMs,
+					done: (e) => finished(e) && written(e) && ready(e),
+					describe: (e) => (e ? `#${e.id} ${e.status}, nodes run: ${Object.keys(e.data?.resultData?.runData ?? {}).join(', ') || 'none'}` : 'no execution'),
+				},
+			);
 			if (queue) {
 				const started = new RegExp(`Worker started execution ${execution.id}\\b`);
-				await worker.waitFor(new RegExp(`Worker finished execution ${execution.id}\\b`), 30_000);
+				await worker.waitFor(new RegExp(`Worker finished execution ${execution.id}\\b`), DEADLINE_MS);
 				assert.match(worker.output(), started, `the worker did not run execution ${execution.id}`);
 				assert.doesNotMatch(main.output(), started, 'the main process ran it');
 			}
@@ -176,9 +177,22 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 
 		let rest;
+		/**
+		 * Before a repeated round (--repeat): the stand-ins fresh again (seeded as before n8n
+		 * started) and the workflow active again, as the first round found them.
+		 */
+		async function freshRound(entry) {
+			await servers.reset(entry.expectation.servers);
+			if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
+			const wf = await rest('GET', `/workflows/${entry.workflow.id}`);
+			if (wf.active) await rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {});
+			await rest('POST', `/workflows/${entry.workflow.id}/activate`, { versionId: wf.versionId });
+			await waitForPublication(rest, entry.workflow.id, { timeoutMs: DEADLINE_MS, label: `"${entry.workflow.name}"` });
+		}
 		for (const entry of triggers) {
-			await test(`${label}: ${entry.base}`, async () => {
+			await repeated(repeat, `${label}: ${entry.base}`, async (round) => {
 				rest = rest ?? (await restClient(baseUrl));
+				if (round > 1) await freshRound(entry);
 				const liveCtx = {
 					assert,
 					version,
@@ -188,6 +202,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 					workflow: entry.workflow,
 					rest,
 					sleep,
+					waitUntil,
 					lastExecutionId: () => maxExecutionId(info, userFolder),
 					waitForExecution: (after, options) => waitForExecution(entry, after, options),
 					/** The run checks every workflow gets (secrets, pairedItem, expectError) + items(). */
@@ -206,7 +221,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 
 		for (const entry of variants) {
-			await test(`${label}: ${entry.base} via webhook on the worker`, async () => {
+			await repeated(repeat, `${label}: ${entry.base} via webhook on the worker`, async () => {
 				await servers.reset(entry.expectation.servers);
 				const before = await maxExecutionId(info, userFolder);
 				const response = await fetch(`${baseUrl}/webhook/${entry.webhookPath}`, {

@@ -103,10 +103,10 @@ async function runRegistryPhase(version, info, h) {
 		/** Every declared node type is in /types/nodes.json; the package folder has `expected`. */
 		async function checkLoaded(expected) {
 			// n8n rewrites the static nodes.json after an install: until it is done the file may be
-			// the old one or cut short, so read it again for up to 30 s
+			// the old one or cut short, so read it again for up to 180 s
 			let missing = declaredNodes;
 			let unreadable;
-			for (const until = Date.now() + 30_000; ; await sleep(500)) {
+			for (const until = Date.now() + 180_000; ; await sleep(500)) {
 				try {
 					const names = new Set((await rest.getJson('/types/nodes.json')).map((t) => t.name));
 					missing = declaredNodes.filter((n) => !names.has(n));
@@ -129,7 +129,7 @@ async function runRegistryPhase(version, info, h) {
 				const wf = await rest('GET', `/workflows/${runEntry.workflow.id}`);
 				await rest('POST', `/workflows/${runEntry.workflow.id}/activate`, { versionId: wf.versionId });
 				// n8n 2.40+ activates after answering (publication service): wait until it has
-				await waitForPublication(rest, runEntry.workflow.id, { timeoutMs: 60_000 });
+				await waitForPublication(rest, runEntry.workflow.id, { timeoutMs: 180_000 });
 				active = true;
 			}
 			const before = await maxExecutionId(info, userFolder);
@@ -142,7 +142,7 @@ async function runRegistryPhase(version, info, h) {
 			const text = await response.text();
 			assert.equal(response.status, 200, `webhook answered ${response.status}: ${text.slice(0, 500)}`);
 			let execution = null;
-			for (const until = Date.now() + 60_000; Date.now() < until; await sleep(300)) {
+			for (const until = Date.now() + 180_000; Date.now() < until; await sleep(300)) {
 				execution = await readLatestExecution(info, userFolder, runEntry.workflow.id, { afterId: before });
 				if (execution && !['new', 'running', 'waiting'].includes(execution.status) && Object.keys(execution.data?.resultData?.runData ?? {}).length) break;
 			}

@@ -25,6 +25,20 @@ async function test(name, fn) {
 		return undefined;
 	}
 }
+/**
+ * `test(name, fn)` `rounds` times in a row (--repeat N), each round a test of its own named
+ * "NAME (round k/N)"; the summary then prints how many rounds of each passed.
+ */
+async function repeated(rounds, name, fn, run = test) {
+	if (rounds <= 1) return run(name, () => fn(1));
+	let last;
+	for (let round = 1; round <= rounds; round++) {
+		const value = await run(`${name} (round ${round}/${rounds})`, () => fn(round));
+		if (value !== undefined) last = value;
+	}
+	return last;
+}
+
 function indent(text) {
 	return text.replace(/^/gm, '     ');
 }
@@ -37,6 +51,18 @@ function summary(timings, started) {
 		);
 	}
 	log(`total ${sec(Date.now() - started)}`);
+	// --repeat: rounds passed per check
+	const rounds = new Map();
+	for (const r of results) {
+		const m = / \(round (\d+)\/(\d+)\)$/.exec(r.name);
+		if (!m) continue;
+		const name = r.name.slice(0, m.index);
+		const entry = rounds.get(name) ?? { passed: 0, ran: 0 };
+		entry.ran++;
+		if (r.ok) entry.passed++;
+		rounds.set(name, entry);
+	}
+	for (const [name, { passed, ran }] of rounds) log(`repeat: ${passed}/${ran} rounds passed: ${name}`);
 	const failed = results.filter((r) => !r.ok);
 	if (failed.length) {
 		console.log('failed:');
@@ -46,4 +72,4 @@ function summary(timings, started) {
 	process.exitCode = failed.length ? 1 : 0;
 }
 
-module.exports = { results, log, test, indent, summary };
+module.exports = { results, log, test, repeated, indent, summary };

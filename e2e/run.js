@@ -33,6 +33,11 @@
  *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT),
  *          --no-registry / --only-registry (skip / run only step 6), --only npm-start (only step 7,
  *          on the first version given),
+ *          --browser-only TEXT (the browser checks whose name contains TEXT: creator, resources,
+ *          triggers, credentials, examples, pickers), --repeat N (every check that runs a scenario —
+ *          an `n8n execute`, a live scenario, a webhook variant, a browser check — runs N times in a
+ *          row, each round a test of its own; the summary prints how many rounds of each passed:
+ *          the way to find a flake, e.g. beside a CPU hog, see e2e/README.md),
  *          --keep (keep the throwaway folders and logs for inspection).
  * Environment: N8N_E2E_VERSIONS, N8N_E2E_CACHE (runtime cache folder).
  */
@@ -46,7 +51,7 @@ const { buildAndPack, declaredTypes } = require('./lib/pack');
 const { freePort, stopAll, onStopRequest } = require('./lib/procs');
 const { n8nEnv, n8nCli, parseRunOutput } = require('./lib/n8n');
 const { startServers } = require('../test/servers/run');
-const { results, log, test, indent, summary } = require('./results');
+const { results, log, test, repeated, indent, summary } = require('./results');
 const { loadWorkflows, loadExamples, webhookVariant, checkRun, manualOnly, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
 const { cli, prepareUserFolder } = require('./user-folder');
 const { runLive } = require('./live-phase');
@@ -55,7 +60,7 @@ const { runRegistryPhase } = require('./registry-phase');
 
 // ---------------------------------------------------------------- options
 function parseArgs(argv) {
-	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true };
+	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true, browserOnly: undefined, repeat: 1 };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
@@ -66,8 +71,14 @@ function parseArgs(argv) {
 		else if (a === '--no-registry') opts.registry = false;
 		else if (a === '--no-browser') opts.browser = false;
 		else if (a === '--only-registry') opts.onlyRegistry = true;
+		else if (a === '--browser-only') opts.browserOnly = argv[++i];
+		else if (a === '--repeat' || a.startsWith('--repeat=')) {
+			const n = Number(a === '--repeat' ? argv[++i] : a.slice(9));
+			if (!Number.isInteger(n) || n < 1) throw new Error(`--repeat wants a whole number of rounds ≥ 1, got ${JSON.stringify(n)}`);
+			opts.repeat = n;
+		}
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -135,7 +146,7 @@ async function runVersion(version, versionCtx) {
 			assert.deepEqual(missing, [], `nodes not loaded by n8n (loaded: ${loaded.join(', ') || 'none'})`);
 		});
 		for (const entry of [...manualOnly(workflows), ...examples]) {
-			await test(`n8n ${version}: execute ${entry.base}`, async () => {
+			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
 				const res = await n8nCli(info, env, ['execute', `--id=${entry.workflow.id}`, '--rawOutput']);
 				const run = parseRunOutput(res.stdout);
@@ -185,7 +196,7 @@ async function main() {
 	log(`versions: ${opts.versions.join(', ')}; queue mode: ${opts.queue ? 'yes' : 'no'}; work folder ${workDir}`);
 	const timings = [];
 	try {
-		if (opts.only === 'npm-start') await runStartPhase({ version: opts.versions[0], test, log, workDir, browser: opts.browser });
+		if (opts.only === 'npm-start') await runStartPhase({ version: opts.versions[0], test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat });
 		else await runVersions(opts, workDir, timings);
 	} catch (error) {
 		results.push({ name: 'e2e runner', ok: false, error });
@@ -218,7 +229,7 @@ async function runVersions(opts, workDir, timings) {
 			timings.push(await runVersion(version, { tarball, servers, workflows, examples, workDir, opts }));
 		}
 		// npm start itself, once, on its default n8n when that is among the versions tested
-		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser });
+		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat });
 	} finally {
 		await stopAll();
 		if (servers) await servers.stop();

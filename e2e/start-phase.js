@@ -93,7 +93,7 @@ async function portClosed(port) {
 }
 
 /** `test(name, fn)` is the e2e runner's; `workDir` a folder it removes afterwards. */
-async function runStartPhase({ version, test, log, workDir, browser = true }) {
+async function runStartPhase({ version, test, log, workDir, browser = true, browserOnly, repeat = 1 }) {
 	const folder = path.join(workDir, `npm-start-${version}`);
 	const label = `npm start (n8n ${version})`;
 	let run;
@@ -122,7 +122,7 @@ async function runStartPhase({ version, test, log, workDir, browser = true }) {
 
 	// what a person meets in the editor, in a real browser, against this very n8n
 	if (run && browser) {
-		const ms = await runBrowserPhase({ baseUrl: `http://localhost:${port}`, test, log });
+		const ms = await runBrowserPhase({ baseUrl: `http://localhost:${port}`, test, log, only: browserOnly, repeat });
 		log(`timing browser (n8n ${version} editor): ${(ms / 1000).toFixed(0)} s`);
 	}
 

@@ -56,6 +56,84 @@ class Editor {
 			this.problems.push(`console error: ${msg.text().slice(0, 500)}${where ? ` (${where})` : ''}`);
 		});
 		page.on('pageerror', (error) => this.problems.push(`page error: ${error.message.slice(0, 500)}`));
+		this.trackLoads(page);
+	}
+
+	/**
+	 * Records the editor's requests for a parameter's options or list items
+	 * (/rest/dynamic-node-parameters/…): the parameter (the request's `path`, e.g.
+	 * "parameters.templateId"), whether it is answered, and how many entries the answer held. A list
+	 * is read only once its request is answered (issue 26: read before, under load, a list was empty).
+	 */
+	trackLoads(page) {
+		/** @type {{seq: number, kind: string, path: string, done: boolean, count?: number, error?: string}[]} */
+		this.loads = [];
+		this.seq = 0;
+		const byRequest = new Map();
+		page.on('request', (request) => {
+			const m = /\/rest\/dynamic-node-parameters\/([a-z-]+)/.exec(request.url());
+			if (!m) return;
+			let parameterPath = '';
+			try {
+				parameterPath = String(JSON.parse(request.postData() ?? '{}').path ?? '');
+			} catch {
+				parameterPath = new URL(request.url()).searchParams.get('path') ?? '';
+			}
+			const load = { seq: ++this.seq, kind: m[1], path: parameterPath, done: false };
+			this.loads.push(load);
+			byRequest.set(request, load);
+		});
+		const finish = async (request, failed) => {
+			const load = byRequest.get(request);
+			if (!load) return;
+			byRequest.delete(request);
+			try {
+				if (failed) throw new Error(request.failure()?.errorText ?? 'failed');
+				const response = await request.response();
+				const body = await response.json();
+				const data = body?.data;
+				load.count = Array.isArray(data) ? data.length : Array.isArray(data?.results) ? data.results.length : undefined;
+				if (!response.ok()) load.error = `HTTP ${response.status()}: ${JSON.stringify(body).slice(0, 200)}`;
+			} catch (error) {
+				load.error = String(error.message ?? error);
+			}
+			load.done = true;
+		};
+		page.on('requestfinished', (request) => void finish(request, false));
+		page.on('requestfailed', (request) => void finish(request, true));
+	}
+
+	/** A mark in the editor's parameter loads: loads after it are `since` it. */
+	loadMark() {
+		return this.seq;
+	}
+
+	/**
+	 * Waits until parameter `name` has a load after `since` and none of its loads is still on its
+	 * way; resolves to the newest one ({count, error}).
+	 */
+	async loaded(name, since, { timeoutMs = 90_000 } = {}) {
+		const mine = (l) => l.seq > since && (l.path === name || l.path.endsWith(`.${name}`));
+		const started = Date.now();
+		for (;;) {
+			const loads = this.loads.filter(mine);
+			if (loads.length && loads.every((l) => l.done)) return loads[loads.length - 1];
+			if (Date.now() - started > timeoutMs) {
+				throw new Error(`waited ${timeoutMs / 1000} s for the editor's answer listing "${name}" (${loads.length ? `${loads.filter((l) => !l.done).length} request(s) unanswered` : 'no request made'})`);
+			}
+			await this.page.waitForTimeout(50);
+		}
+	}
+
+	/** Waits until the visible `items` number `count` (the entries the answer held). */
+	async listed(items, count, what, { timeoutMs = 30_000 } = {}) {
+		const started = Date.now();
+		for (;;) {
+			const shown = await items.count();
+			if (shown >= count) return shown;
+			if (Date.now() - started > timeoutMs) throw new Error(`${what}: the answer held ${count} entries, ${shown} shown after ${timeoutMs / 1000} s`);
+			await this.page.waitForTimeout(50);
+		}
 	}
 
 	/** Problems noticed since the last call, and forgets them. */
@@ -218,14 +296,16 @@ class Editor {
 	}
 
 	/** Visible dropdown items after clicking `trigger`. */
-	async openDropdown(trigger) {
+	async openDropdown(trigger, { wait = true } = {}) {
 		const { page } = this;
 		// a list that is still closing would be read as part of this one
 		await this.dropdownsClosed();
 		await trigger.click();
 		const items = page.locator('.el-select-dropdown__item:visible');
-		await items.first().waitFor({ timeout: 10_000 }).catch(() => {});
-		await page.waitForTimeout(100);
+		if (wait) {
+			await items.first().waitFor({ timeout: 60_000 });
+			await page.waitForTimeout(100);
+		}
 		return items;
 	}
 
@@ -234,11 +314,13 @@ class Editor {
 		await this.dropdownsClosed();
 	}
 
-	/** Waits (up to 3 s) until no select list is shown. */
+	/** Waits until no select list is shown (a list still closing would be read into the next one). */
 	async dropdownsClosed() {
 		await this.page
-			.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((el) => el.offsetParent !== null && el.getClientRects().length > 0), null, { timeout: 3000, polling: 50 })
-			.catch(() => {});
+			.waitForFunction(() => ![...document.querySelectorAll('.el-select-dropdown__item')].some((el) => el.offsetParent !== null && el.getClientRects().length > 0), null, { timeout: 60_000, polling: 50 })
+			.catch(() => {
+				throw new Error('a select list was still shown after 60 s');
+			});
 	}
 
 	/** Option names of the options parameter `name` in the node panel, as listed. */
@@ -249,10 +331,11 @@ class Editor {
 		return texts;
 	}
 
-	/** Chooses option `text` of the options parameter `name`. */
+	/** Chooses option `text` of the options parameter `name`; its parameters' loads count from here. */
 	async choose(name, text) {
 		const input = this.page.getByTestId(`parameter-input-${name}`);
 		const items = await this.openDropdown(input);
+		this.lastChoice = this.loadMark();
 		await items.filter({ has: this.page.locator('.option-headline').getByText(text, { exact: true }) }).first().click();
 		// the select shows the choice once the panel has taken it; then its parameters re-render
 		await input
@@ -260,14 +343,16 @@ class Editor {
 			.first()
 			.evaluate(
 				(el, want) =>
-					new Promise((resolve) => {
-						const end = Date.now() + 3000;
-						const check = () => (el.value === want || Date.now() > end ? resolve() : setTimeout(check, 20));
+					new Promise((resolve, reject) => {
+						const end = Date.now() + 60_000;
+						const check = () => (el.value === want ? resolve() : Date.now() > end ? reject(new Error(`shows "${el.value}"`)) : setTimeout(check, 20));
 						check();
 					}),
 				text,
 			)
-			.catch(() => {});
+			.catch((error) => {
+				throw new Error(`"${name}": chose "${text}", but after 60 s the select ${error.message.replace(/^.*?(shows)/s, '$1')}`);
+			});
 		await this.page.waitForTimeout(80);
 	}
 
@@ -283,10 +368,13 @@ class Editor {
 		await mode.click();
 		await page.getByTestId('mode-list').filter({ visible: true }).first().click();
 		await page.waitForTimeout(200);
+		const since = this.loadMark();
 		await rlc.getByTestId('rlc-input').click();
 		const items = page.getByTestId('rlc-item').filter({ visible: true });
-		await items.first().waitFor({ timeout: 20_000 }).catch(() => {});
-		await page.waitForTimeout(200);
+		// the list is read once the editor has its answer, and shows what the answer held
+		const load = await this.loaded(name, since);
+		if (load.error) throw new Error(`"${name}": the editor's request for the list failed: ${load.error}`);
+		await this.listed(items, load.count ?? 1, `"${name}"`);
 		const texts = (await items.allInnerTexts()).map((t) => t.split('\n')[0].trim());
 		const found = pick === true ? texts.length > 0 : texts.some((t) => t.includes(pick));
 		if (pick && found) {
@@ -312,8 +400,12 @@ class Editor {
 
 	/** Options listed by an options parameter that loads them from the platform (`pick`: choose the first). */
 	async loadedOptions(name, pick) {
-		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`));
-		await items.first().waitFor({ timeout: 20_000 }).catch(() => {});
+		// loaded once the panel shows the parameter (after the last choice), or when the list opens:
+		// read once answered
+		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`), { wait: false });
+		const load = await this.loaded(name, this.lastChoice ?? 0);
+		if (load.error) throw new Error(`"${name}": the editor's request for its options failed: ${load.error}`);
+		await this.listed(items, load.count ?? 1, `"${name}"`);
 		const texts = await items.evaluateAll((els) => els.map((el) => (el.querySelector('.option-headline') ?? el).textContent.trim()));
 		if (pick && texts.length) await items.first().click();
 		else await this.closeDropdown();

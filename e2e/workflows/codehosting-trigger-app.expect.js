@@ -16,7 +16,7 @@ const WEBHOOK_ID = '8c1f2e3d-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 module.exports = {
 	servers: ['codehosting'],
-	async live({ assert, version, webhookBase, codehosting, lastExecutionId, waitForExecution, checkExecution, deactivate, sleep, rest }) {
+	async live({ assert, version, webhookBase, codehosting, lastExecutionId, waitForExecution, checkExecution, deactivate, waitUntil, rest }) {
 		const { server, state } = codehosting;
 		const url = `${webhookBase}webhook/${WEBHOOK_ID}/webhook`;
 		const hooks = () => server.hooks.filter((h) => h.config?.url === url);
@@ -71,8 +71,7 @@ module.exports = {
 		}
 
 		await deactivate();
-		for (let i = 0; i < 20 && hooks().length > 0; i++) await sleep(250);
-		assert.equal(hooks().length, 0, 'webhook deleted on deactivation');
+		await waitUntil('the webhook deleted on the platform after the deactivation', () => hooks().length === 0, { describe: () => `${hooks().length} hook(s)` });
 		const deleted = codehosting.requests.find((r) => r.method === 'DELETE' && r.path.endsWith(`/hooks/${hook.id}`));
 		assert.ok(deleted && appToken(bearer(deleted)), 'deleted with an installation token');
 	},

@@ -11,11 +11,17 @@
 const PATH = 'e2e-gov-sync-approval';
 const perms = (role) => ({ items: { serviceDefault: { actions: { [`role:${role}`]: true } } } });
 const SUMMARY = ['update viewer@example.com: viewer -> editor', 'invite member@example.com: - -> viewer', 'invite new.hire@example.com: - -> editor'];
+const WAIT = 'Wait For Approval';
+/** The saved execution waits at the Wait node: the state n8n's resume URL needs. */
+const savedWaiting = (e) =>
+	e?.status === 'waiting' && e.data?.resultData?.lastNodeExecuted === WAIT && (e.data?.resultData?.runData?.[WAIT]?.length ?? 0) > 0;
+const describeSaved = (e) =>
+	e ? `${e.status}, last node run ${e.data?.resultData?.lastNodeExecuted ?? 'none'}, nodes run: ${Object.keys(e.data?.resultData?.runData ?? {}).join(', ') || 'none'}` : 'not saved yet';
 const isWrite = (r) => r.method !== 'GET' && !r.path.endsWith('/list');
 
 module.exports = {
 	servers: ['governance'],
-	async live({ assert, webhookBase, governance, rest, lastExecutionId, waitForExecution, checkExecution, deactivate, sleep }) {
+	async live({ assert, webhookBase, governance, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution, deactivate }) {
 		const { state, requests, constants } = governance;
 		const { PROJECT_ID, VIEWER_USER_ID, ADMIN_USER_ID } = constants;
 		const writesSince = (mark) => requests.slice(mark).filter(isWrite);
@@ -39,13 +45,15 @@ module.exports = {
 			const executionId = /\/webhook-waiting\/(\d+)$/.exec(resumeUrl.pathname)?.[1];
 			assert.ok(executionId, `a resume URL with the execution: ${resumeUrl.pathname}`);
 			assert.ok(Number(executionId) > Number(before), 'a new execution');
-			let status;
-			for (let i = 0; i < 100; i++) {
-				status = (await rest('GET', `/executions/${executionId}`))?.status;
-				if (status === 'waiting') break;
-				await sleep(200);
-			}
-			assert.equal(status, 'waiting', `execution ${executionId} waits for the approval`);
+			// n8n answers the webhook (Respond to Webhook) before the execution reaches the Wait and
+			// saves itself as waiting: its resume URL works only once the saved execution is
+			// `waiting` with the Wait node as the last one run (n8n's WaitingWebhooks pops that node's
+			// run; called earlier, 1.123.81 answers 500 "reading 'pop'" or resumes the wrong node)
+			await waitUntil(
+				`execution ${executionId} saved as waiting, with "${WAIT}" as the last node run`,
+				async () => (await executions(before)).find((e) => e.id === executionId),
+				{ done: savedWaiting, describe: describeSaved },
+			);
 			return { before, resumeUrl: plan.resumeUrl };
 		}
 
@@ -59,8 +67,10 @@ module.exports = {
 			assert.equal(response.status, 200, `the resume URL answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
 		}
 
-		// n8n 1.x on SQLite can show the finished status with the data saved while it waited
-		const resumed = (e) => Boolean(e.data?.resultData?.runData?.['Wait For Approval']);
+		// resumed: the node after the Wait ran (n8n 1.x on SQLite can show the finished status with
+		// the data saved while it waited, where the Wait node has its waiting run)
+		const resumed = (e) => Boolean(e.data?.resultData?.runData?.['Approved?']);
+		const readyWhat = 'resumed ("Approved?", after the Wait, ran)';
 		const checkPlan = (items) => {
 			assert.deepEqual(
 				items('Sync Dry Run').map((c) => `${c.project} ${c.action} ${c.email} ${c.dryRun} ${c.applied}`),
@@ -78,7 +88,7 @@ module.exports = {
 		const rejected = await requestSync();
 		assert.deepEqual(writesSince(mark), [], 'no write while waiting for the approval');
 		await answer(rejected.resumeUrl, false);
-		checkExecution(await waitForExecution(rejected.before, { ready: resumed }), ({ items, runData }) => {
+		checkExecution(await waitForExecution(rejected.before, { ready: resumed, readyWhat }), ({ items, runData }) => {
 			checkPlan(items);
 			assert.deepEqual(items('Wait For Approval')[0].body, { approved: false });
 			assert.equal(items('Approved?', { output: 1 }).length, 1, 'the rejection takes the false branch');
@@ -92,7 +102,7 @@ module.exports = {
 		const approved = await requestSync();
 		assert.deepEqual(writesSince(mark), [], 'no write before the approval');
 		await answer(approved.resumeUrl, true);
-		checkExecution(await waitForExecution(approved.before, { ready: resumed }), ({ items }) => {
+		checkExecution(await waitForExecution(approved.before, { ready: resumed, readyWhat }), ({ items }) => {
 			checkPlan(items);
 			assert.deepEqual(items('Wait For Approval')[0].body, { approved: true });
 			assert.deepEqual(
