@@ -13,8 +13,7 @@
  *  - triggers: the panel shows the production and test webhook URLs and every event;
  *  - credentials: each opens and its test passes;
  *  - examples: each runs from the canvas, and every node that ran ends successful.
- * takeScreenshots (npm run screenshots, scripts/screenshots.js) saves the README's pictures with
- * the same helpers.
+ * e2e/screenshots.js (npm run screenshots) takes the README's pictures with the same helpers.
  *
  * Run alone against a running n8n (e.g. the one of `npm start`):
  *   node e2e/browser-phase.js --url http://localhost:5678 [--only TEXT]
@@ -27,101 +26,20 @@ const { openEditor } = require('./lib/browser');
 const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
 const { REPO_ROOT } = require('./lib/runtime');
 const { repeated } = require('./results');
-
-const PACKAGE = 'n8n-nodes-governance-connectors';
-const CUSTOM_API_CALL_KEY = '__CUSTOM_API_CALL__';
-
-/** The pack's nodes as a person looks for them, and what each check does with them. */
-const NODES = [
-	{ type: 'governance', search: 'Governance', item: 'Governance', kind: 'action' },
-	{ type: 'codeHosting', search: 'Code Hosting', item: 'Code Hosting', kind: 'action', alias: 'GitHub' },
-	{ type: 'clientInfo', search: 'Client Info', item: 'Client Info', kind: 'action' },
-	{ type: 'codeHostingTrigger', search: 'Code Hosting', item: 'Code Hosting', kind: 'webhook' },
-	{ type: 'clientInfoTrigger', search: 'Client Info', item: 'Client Info', kind: 'webhook' },
-	{ type: 'codeHostingPollingTrigger', search: 'Code Hosting', item: 'Code Hosting Polling', kind: 'polling' },
-];
-
-/**
- * Pickers that fill from the platform: node, where, and the pickers in order (a later one needs
- * the earlier): a name (the first item is chosen) or [name, the item to choose].
- */
-const PICKERS = [
-	{ type: 'governance', resource: 'Access', operation: 'Ensure', pick: ['project'] },
-	{ type: 'governance', resource: 'API Key', operation: 'Create', pick: ['userId'] },
-	{ type: 'governance', resource: 'Invite', operation: 'Delete', pick: ['inviteCode'] },
-	{ type: 'governance', resource: 'User', operation: 'Update Organization Role', pick: ['organizationId'] },
-	// octo-user/hello-world, the stand-in's repository with workflows, with octo-user's token
-	{ type: 'codeHosting', credential: 'Code Hosting token (local test server)', resource: 'Workflow', operation: 'Dispatch', pick: [['owner', 'octo-user'], ['repository', 'hello-world'], 'workflowId', 'ref'] },
-	{ type: 'codeHosting', resource: 'Branch', operation: 'Get', pick: [['owner', 'octo-user'], ['repository', 'hello-world'], 'branch'] },
-	{ type: 'clientInfo', resource: 'Client', operation: 'Get', pick: ['clientId'] },
-	{ type: 'clientInfo', resource: 'Request', operation: 'Get', pick: ['requestId'] },
-	{ type: 'clientInfo', resource: 'Request', operation: 'Create', pick: ['templateId'] },
-];
-
-async function lastExecutionId(rest, workflowId) {
-	const res = await rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
-	const rows = res.results ?? res.data?.results ?? res;
-	return Array.isArray(rows) && rows.length ? String(rows[0].id) : null;
-}
-
-/** The first execution of `workflowId` after `before` once it has finished (or null on time-out). */
-async function waitForExecution(rest, workflowId, before, ms) {
-	const end = Date.now() + ms;
-	while (Date.now() < end) {
-		const res = await rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
-		const rows = res.results ?? res.data?.results ?? res;
-		const last = Array.isArray(rows) && rows.length ? rows[0] : null;
-		if (last && String(last.id) !== before && !['running', 'new', 'waiting'].includes(last.status)) return last;
-		await new Promise((r) => setTimeout(r, 500));
-	}
-	return null;
-}
-
-/** Throws listing every failure (one a line) when there are any. */
-function fail(failures) {
-	if (failures.length) throw new Error(`${failures.length} problem(s):\n${failures.slice(0, 80).join('\n')}`);
-}
-
-function displayText(option) {
-	return option.name;
-}
-
-/** Top-level parameters of `desc` shown for resource/operation values by their displayOptions (defaults elsewhere). */
-function expectedShown(desc, values) {
-	const params = {};
-	for (const p of desc.properties) if (!(p.name in params)) params[p.name] = p.default;
-	Object.assign(params, values);
-	return desc.properties.filter((p) => p.type !== 'hidden' && visible(p, params)).map((p) => p.name);
-}
-
-function visible(p, params) {
-	const show = p.displayOptions?.show ?? {};
-	const hide = p.displayOptions?.hide ?? {};
-	for (const [key, allowed] of Object.entries(show)) {
-		if (key.startsWith('@')) continue;
-		if (!allowed.includes(params[key])) return false;
-	}
-	for (const [key, denied] of Object.entries(hide)) {
-		if (key.startsWith('@')) continue;
-		if (denied.includes(params[key])) return false;
-	}
-	return true;
-}
-
-/** Values of `name` (resource or operation) for the current parameters, as the editor lists them. */
-function optionsFor(desc, name, params) {
-	const prop = desc.properties.find((p) => p.name === name && visible(p, params));
-	return prop ? prop.options : undefined;
-}
-
-function hasDefault(prop) {
-	const d = prop?.default;
-	if (d === undefined || d === null || d === '') return false;
-	if (typeof d === 'object' && !Array.isArray(d) && Object.keys(d).length === 0) return false;
-	if (Array.isArray(d) && d.length === 0) return false;
-	if (prop.type === 'resourceLocator' && (d.value === '' || d.value === undefined) && d.mode !== 'credential') return false;
-	return true;
-}
+const {
+	PACKAGE,
+	CUSTOM_API_CALL_KEY,
+	NODES,
+	PICKERS,
+	lastExecutionId,
+	waitForExecution,
+	fail,
+	displayText,
+	expectedShown,
+	visible,
+	optionsFor,
+	hasDefault,
+} = require('./lib/editor-model');
 
 async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = console.log, only, repeat = 1 }) {
 	// --repeat N: each check N rounds in a row (the way to find a flake)
@@ -355,36 +273,41 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 		}
 
 		// ---- examples: run from the canvas
-		if (wants('examples')) {
-			await check('editor: each example workflow runs from the canvas and every node that ran succeeds', async () => {
-				const failures = [];
-				const workflows = await rest('GET', '/workflows');
-				const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
-				const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json'));
-				for (const file of examples) {
-					const { name } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
-					const wf = list.find((w) => w.name === name);
-					if (!wf) {
-						failures.push(`${file}: "${name}" is not in n8n`);
-						continue;
-					}
-					const t0 = Date.now();
-					await editor.openWorkflow(wf.id);
-					editor.take();
-					const t1 = Date.now();
-					const before = await lastExecutionId(rest, wf.id);
-					await editor.page.getByTestId('execute-workflow-button').first().click();
-					const execution = await waitForExecution(rest, wf.id, before, 120_000);
-					await editor.page.waitForTimeout(500);
-					const errorNodes = await editor.page.locator('[data-test-id=canvas-node][data-node-has-issues="true"], [data-test-id=canvas-node-status-error]').count();
-					const statusText = execution ? execution.status : 'no execution within 120 s';
-					log(`browser: example ${file}: ${statusText} (opened in ${((t1 - t0) / 1000).toFixed(1)} s, ran in ${((Date.now() - t1) / 1000).toFixed(1)} s)`);
-					if (!execution || execution.status !== 'success') failures.push(`${file}: ${statusText}`);
-					if (errorNodes) failures.push(`${file}: ${errorNodes} node(s) shown failed on the canvas`);
-					failures.push(...(await noticed(file)));
+		/** Runs each example from the canvas; answers the failures. */
+		async function runExamples() {
+			const failures = [];
+			const workflows = await rest('GET', '/workflows');
+			const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
+			const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json'));
+			for (const file of examples) {
+				const { name } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+				const wf = list.find((w) => w.name === name);
+				if (!wf) {
+					failures.push(`${file}: "${name}" is not in n8n`);
+					continue;
 				}
-				fail(failures);
-			});
+				const t0 = Date.now();
+				await editor.openWorkflow(wf.id);
+				editor.take();
+				const t1 = Date.now();
+				const before = await lastExecutionId(rest, wf.id);
+				await editor.page.getByTestId('execute-workflow-button').first().click();
+				const execution = await waitForExecution(rest, wf.id, before, 180_000);
+				await editor.page.waitForTimeout(500);
+				const errorNodes = await editor.page.locator('[data-test-id=canvas-node][data-node-has-issues="true"], [data-test-id=canvas-node-status-error]').count();
+				const statusText = execution ? execution.status : 'no execution within 180 s';
+				log(`browser: example ${file}: ${statusText} (opened in ${((t1 - t0) / 1000).toFixed(1)} s, ran in ${((Date.now() - t1) / 1000).toFixed(1)} s)`);
+				if (!execution || execution.status !== 'success') failures.push(`${file}: ${statusText}`);
+				if (errorNodes) failures.push(`${file}: ${errorNodes} node(s) shown failed on the canvas`);
+				failures.push(...(await noticed(file)));
+			}
+			return failures;
+		}
+		if (wants('examples')) {
+			await check('editor: each example workflow runs from the canvas and every node that ran succeeds', async () => fail(await runExamples()));
+		} else if (wants('pickers')) {
+			// the invite and request lists hold what the examples create: run them first, once
+			await test('editor: the examples ran (they create the invites and requests the pickers list)', async () => fail(await runExamples()));
 		}
 
 		// ---- list pickers fill from the platform
@@ -428,86 +351,7 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 	return Date.now() - started;
 }
 
-/** One node panel: `type` added through the creator, then resource and operation chosen. */
-async function panelOf(editor, rest, node, resource, operation) {
-	const wf = await rest('POST', '/workflows', {
-		name: `screenshot: ${node.item}`,
-		nodes: [{ id: 'manual', name: 'Manual', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }],
-		connections: {},
-		settings: {},
-		active: false,
-	});
-	await editor.openWorkflow(wf.id);
-	await editor.search(node.search);
-	await editor.openCreatorItem(node.item);
-	await editor.addAction(`${PACKAGE}.${node.type}`);
-	if (resource) await editor.choose('resource', resource);
-	if (operation) await editor.choose('operation', operation);
-	return wf.id;
-}
-
-/**
- * The README's pictures (npm run screenshots): light theme, 1440×900, into `dir`.
- * Returns the files written.
- */
-async function takeScreenshots({ baseUrl, owner = DEFAULT_OWNER, dir, log = console.log }) {
-	fs.mkdirSync(dir, { recursive: true });
-	const rest = await restClient(baseUrl, owner);
-	const editor = await openEditor(baseUrl, owner);
-	const written = [];
-	const shot = async (file, locator) => {
-		await editor.screenshot(path.join(dir, file), locator);
-		written.push(file);
-		log(`screenshot ${file}`);
-	};
-	const byType = (type) => NODES.find((n) => n.type === type);
-	try {
-		const empty = await rest('POST', '/workflows', { name: 'screenshot: node creator', nodes: [], connections: {}, settings: {}, active: false });
-		await editor.openWorkflow(empty.id, true);
-		await editor.search('GitHub');
-		await shot('node-creator-search.png');
-		await editor.openCreatorItem('Code Hosting');
-		await shot('node-creator-code-hosting.png');
-		await editor.closeCreator();
-
-		await panelOf(editor, rest, byType('governance'), 'Access', 'Ensure');
-		await shot('governance-access-ensure.png');
-		await editor.closeNdv();
-		await panelOf(editor, rest, byType('codeHosting'), 'Issue', 'Create');
-		await shot('code-hosting-issue-create.png');
-		await editor.closeNdv();
-		await panelOf(editor, rest, byType('clientInfo'), 'Request', 'Create');
-		await shot('client-info-request-create.png');
-		await editor.closeNdv();
-
-		const trigger = await rest('POST', '/workflows', { name: 'screenshot: trigger', nodes: [], connections: {}, settings: {}, active: false });
-		await editor.openWorkflow(trigger.id, true);
-		await editor.search('Code Hosting');
-		await editor.openCreatorItem('Code Hosting');
-		await editor.addAction(`${PACKAGE}.codeHostingTrigger`, 'On new issue');
-		await editor.page.getByTestId('ndv').getByText('Webhook URLs', { exact: false }).first().click();
-		await editor.openDropdown(editor.page.getByTestId('parameter-input-events'));
-		await shot('code-hosting-trigger.png');
-		await editor.closeDropdown();
-		await editor.closeNdv();
-
-		const workflows = await rest('GET', '/workflows');
-		const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
-		const example = list.find((w) => w.name === JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', 'governance-offboard-leaver.json'), 'utf8')).name);
-		await editor.openWorkflow(example.id);
-		const before = await lastExecutionId(rest, example.id);
-		await editor.page.getByTestId('execute-workflow-button').first().click();
-		await waitForExecution(rest, example.id, before, 120_000);
-		await editor.closeToasts();
-		await editor.page.getByTestId('zoom-to-fit').click().catch(() => {});
-		await shot('example-run.png');
-	} finally {
-		await editor.close();
-	}
-	return written;
-}
-
-module.exports = { runBrowserPhase, takeScreenshots, NODES, PICKERS };
+module.exports = { runBrowserPhase, NODES, PICKERS };
 
 if (require.main === module) {
 	const args = process.argv.slice(2);

@@ -12,7 +12,7 @@ const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows
 const { queryOnce } = require('./lib/executions');
 const { waitUntil, DEADLINE_MS } = require('./lib/wait');
 const { secrets } = require('./credentials');
-const { test, repeated } = require('./results');
+const { test } = require('./results');
 const { webhookVariant, checkRun, serverContext, manualOnly } = require('./workflow-checks');
 const { prepareUserFolder } = require('./user-folder');
 
@@ -41,13 +41,29 @@ async function waitUntilActivated(main, baseUrl, entries, { timeoutMs = 120_000 
 }
 
 /**
+ * Activates the workflows of `entries` in a running n8n (POST /rest/workflows/:id/activate, as the
+ * editor's toggle does): n8n up to 2.38 activates before it answers; 2.40's publication service
+ * after, so its publication status is waited for.
+ */
+async function activateThroughRest(baseUrl, entries) {
+	const rest = await restClient(baseUrl);
+	for (const entry of entries) {
+		const wf = await rest('GET', `/workflows/${entry.workflow.id}`);
+		const answer = await rest('POST', `/workflows/${entry.workflow.id}/activate`, { versionId: wf.versionId });
+		const published = await waitForPublication(rest, entry.workflow.id, { timeoutMs: DEADLINE_MS, label: `"${entry.workflow.name}"` });
+		if (!published) assert.equal(answer?.active, true, `workflow "${entry.workflow.name}" is active after POST /activate: ${JSON.stringify(answer).slice(0, 300)}`);
+	}
+}
+
+/**
  * A running n8n: `n8n start` (regular mode) or `n8n start` + one `n8n worker` + Redis (queue
  * mode). Trigger workflows run their expectation's live(ctx) scenario; in queue mode the Manual
  * Trigger workflows also run through a Webhook-trigger variant.
  */
-async function runLive(version, info, ctx, base, { queue }) {
+async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 }) {
 	const { tarball, servers, workflows } = ctx;
-	const repeat = ctx.opts?.repeat ?? 1;
+	// --repeat N: runLive runs once per round, from a fresh user folder (run.js); its tests carry the round
+	const suffix = rounds > 1 ? ` (round ${round}/${rounds})` : '';
 	const label = `n8n ${version} ${queue ? 'queue mode' : 'regular mode'}`;
 	const userFolder = path.join(base, 'user');
 	const logs = path.join(base, 'logs');
@@ -80,7 +96,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 	if (all.length === 0) return;
 	const procs = [];
 	try {
-		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)`, async () => {
+		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)${suffix}`, async () => {
 			// trigger workflows register their webhooks on the servers' fresh state at start;
 			// an expectation's prepare(ctx) may seed that state first (e.g. what a poll will find)
 			await servers.reset();
@@ -92,7 +108,11 @@ async function runLive(version, info, ctx, base, { queue }) {
 			}
 			// import (in queue mode n8n's CLI wants Redis) and activate / publish
 			await prepareUserFolder(info, userFolder, tarball, servers, all, mainEnv);
-			await activateWorkflows(info, mainEnv, all.map((v) => v.workflow.id));
+			// the trigger workflows are active before n8n starts (their activation at start is what
+			// their scenarios check); the webhook variants are plain Webhook nodes, activated below
+			// through the REST API of the running main: one request each instead of one n8n CLI
+			// process each (5 to 10 s apiece on a busy machine, for ~30 variants per version)
+			await activateWorkflows(info, mainEnv, triggers.map((v) => v.workflow.id));
 			const main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, 'main.log'));
 			procs.push(main);
 			await main.waitFor(/Editor is now accessible/, 180_000);
@@ -102,7 +122,8 @@ async function runLive(version, info, ctx, base, { queue }) {
 				procs.push(worker);
 				await worker.waitFor(/n8n worker is now ready/, 180_000);
 			}
-			await waitUntilActivated(main, baseUrl, all);
+			await waitUntilActivated(main, baseUrl, triggers);
+			if (variants.length) await activateThroughRest(baseUrl, variants);
 			return { main, worker };
 		});
 		if (!ready) return;
@@ -177,22 +198,9 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 
 		let rest;
-		/**
-		 * Before a repeated round (--repeat): the stand-ins fresh again (seeded as before n8n
-		 * started) and the workflow active again, as the first round found them.
-		 */
-		async function freshRound(entry) {
-			await servers.reset(entry.expectation.servers);
-			if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
-			const wf = await rest('GET', `/workflows/${entry.workflow.id}`);
-			if (wf.active) await rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {});
-			await rest('POST', `/workflows/${entry.workflow.id}/activate`, { versionId: wf.versionId });
-			await waitForPublication(rest, entry.workflow.id, { timeoutMs: DEADLINE_MS, label: `"${entry.workflow.name}"` });
-		}
 		for (const entry of triggers) {
-			await repeated(repeat, `${label}: ${entry.base}`, async (round) => {
+			await test(`${label}: ${entry.base}${suffix}`, async () => {
 				rest = rest ?? (await restClient(baseUrl));
-				if (round > 1) await freshRound(entry);
 				const liveCtx = {
 					assert,
 					version,
@@ -221,7 +229,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 		}
 
 		for (const entry of variants) {
-			await repeated(repeat, `${label}: ${entry.base} via webhook on the worker`, async () => {
+			await test(`${label}: ${entry.base} via webhook on the worker${suffix}`, async () => {
 				await servers.reset(entry.expectation.servers);
 				const before = await maxExecutionId(info, userFolder);
 				const response = await fetch(`${baseUrl}/webhook/${entry.webhookPath}`, {
@@ -241,7 +249,7 @@ async function runLive(version, info, ctx, base, { queue }) {
 				checkRun(entry, execution, servers, worker ? worker.output() : '');
 			});
 		}
-		await test(`${label}: no secret in n8n's logs`, async () => {
+		await test(`${label}: no secret in n8n's logs${suffix}`, async () => {
 			for (const secret of secrets()) {
 				assert.ok(!(earlierMain + main.output()).includes(secret), 'secret in the main log');
 				if (worker) assert.ok(!(earlierWorker + worker.output()).includes(secret), 'secret in the worker log');

@@ -34,10 +34,11 @@
  *          --no-registry / --only-registry (skip / run only step 6), --only npm-start (only step 7,
  *          on the first version given),
  *          --browser-only TEXT (the browser checks whose name contains TEXT: creator, resources,
- *          triggers, credentials, examples, pickers), --repeat N (every check that runs a scenario —
- *          an `n8n execute`, a live scenario, a webhook variant, a browser check — runs N times in a
- *          row, each round a test of its own; the summary prints how many rounds of each passed:
- *          the way to find a flake, e.g. beside a CPU hog, see e2e/README.md),
+ *          triggers, credentials, examples, pickers), --repeat N (every check that runs a scenario
+ *          runs N rounds, each a test of its own: each `n8n execute`, each browser check, and the
+ *          running n8n of steps 4 and 5 — started anew per round, with all its scenarios; the
+ *          summary prints how many rounds of each passed: the way to find a flake, e.g. beside a
+ *          CPU hog, see e2e/README.md),
  *          --keep (keep the throwaway folders and logs for inspection).
  * Environment: N8N_E2E_VERSIONS, N8N_E2E_CACHE (runtime cache folder).
  */
@@ -169,13 +170,20 @@ async function runVersion(version, versionCtx) {
 	// ---- trigger workflows in a running n8n (regular mode)
 	if (workflows.some((w) => w.trigger)) {
 		const liveStarted = Date.now();
-		await runLive(version, info, ctx, path.join(base, 'regular'), { queue: false });
+		// --repeat: the whole running n8n again per round (a fresh user folder and fresh stand-ins;
+		// scenarios share the stand-ins, and n8n caches what they hand out, so a round inside the
+		// same n8n would not start as the first did)
+		for (let round = 1; round <= opts.repeat; round++) {
+			await runLive(version, info, ctx, path.join(base, `regular-${round}`), { queue: false, round, rounds: opts.repeat });
+		}
 		timing.regularMs = Date.now() - liveStarted;
 	}
 	// ---- queue mode: main + worker + Redis; every workflow
 	if (opts.queue) {
 		const queueStarted = Date.now();
-		await runLive(version, info, ctx, path.join(base, 'queue'), { queue: true });
+		for (let round = 1; round <= opts.repeat; round++) {
+			await runLive(version, info, ctx, path.join(base, `queue-${round}`), { queue: true, round, rounds: opts.repeat });
+		}
 		timing.queueMs = Date.now() - queueStarted;
 	}
 	// ---- installed and updated from a local registry through n8n's community-packages API

@@ -14,7 +14,7 @@ const path = require('path');
 
 const { DEFAULT_VERSION, REPO_ROOT } = require('../e2e/lib/runtime');
 const { startOnFreePort } = require('../e2e/start-phase');
-const { takeScreenshots } = require('../e2e/browser-phase');
+const { takeScreenshots } = require('../e2e/screenshots');
 
 async function main() {
 	const args = process.argv.slice(2);

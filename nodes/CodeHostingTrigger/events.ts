@@ -177,6 +177,26 @@ export function subscribedEvents(names: string[], platformEvents: string[] = [])
 	return [...events].sort();
 }
 
+/**
+ * Whether a delivery of `webhookEvent` with `action` can start an execution for the chosen trigger
+ * events, judged without its payload (as a hook's delivery log lists it): false only when no
+ * chosen event takes that platform event and action. A rule that also tests the payload (a
+ * mention, a column, a status field) counts as a match: the payload decides once it is redelivered.
+ * An action the log does not give (null or absent) counts as any action.
+ */
+export function mayMatch(chosen: string[], webhookEvent: string, action: string | null | undefined, platformEvents: string[] = []): boolean {
+	const known = typeof action === 'string' && action !== '';
+	for (const name of chosen) {
+		const rule = RULES_BY_NAME.get(name);
+		if (!rule || !rule.webhookEvents.includes(webhookEvent)) continue;
+		if (!known) return true;
+		if (rule.actions && !rule.actions.includes(action)) continue;
+		if (rule.name === 'newMention' && !mentionActionMatches(webhookEvent, action)) continue;
+		return true;
+	}
+	return chosen.includes(OTHER_EVENTS) && (platformEvents.includes(ALL_PLATFORM_EVENTS) || platformEvents.includes(webhookEvent));
+}
+
 export interface MatchedItem {
 	event: string;
 	json: IDataObject;

@@ -72,6 +72,11 @@ export interface RedeliveryInput {
 	requested: Readonly<Record<string, number>>;
 	now: number;
 	limit: number;
+	/**
+	 * Whether the workflow listens to this entry's event and action (events.ts mayMatch); an entry
+	 * it would ignore is never asked for. Absent: every entry counts.
+	 */
+	wanted?: (entry: DeliveryLogEntry) => boolean;
 }
 
 export interface RedeliveryPlan {
@@ -85,6 +90,8 @@ export interface RedeliveryPlan {
 	pending: string[];
 	/** GUIDs the log shows as delivered (their entries in `requested` can be forgotten). */
 	delivered: string[];
+	/** Failed deliveries the workflow would ignore (not its events or actions): never asked for. */
+	ignored: number;
 	/**
 	 * Where the next pass must start reading so that nothing undecided is skipped: the oldest
 	 * failure deferred, or the oldest redelivery still pending, else `now`.
@@ -94,7 +101,8 @@ export interface RedeliveryPlan {
 
 /**
  * What to redeliver: every GUID that failed at or after `since`, was never delivered successfully
- * (no 2xx/3xx attempt in the log), did not start an execution here, has no redelivery of ours
+ * (no 2xx/3xx attempt in the log), is of an event and action the workflow listens to
+ * (`wanted`), did not start an execution here, has no redelivery of ours
  * still on its way, and has not failed `maxRedeliveries` redeliveries already; oldest first (by
  * its first attempt), at most `limit`. Pings are never redelivered: they start nothing.
  */
@@ -110,6 +118,7 @@ export function chooseRedeliveries(input: RedeliveryInput): RedeliveryPlan {
 	const givenUp: DeliveryLogEntry[] = [];
 	const pending: string[] = [];
 	const delivered: string[] = [];
+	let ignored = 0;
 	let nextSince = input.now;
 	for (const [guid, attempts] of byGuid) {
 		attempts.sort((a, b) => timeOf(a) - timeOf(b) || a.id - b.id);
@@ -119,6 +128,10 @@ export function chooseRedeliveries(input: RedeliveryInput): RedeliveryPlan {
 			continue;
 		}
 		if (latest.event === 'ping' || input.accepted.has(guid)) continue;
+		if (input.wanted && !input.wanted(latest)) {
+			ignored++;
+			continue;
+		}
 		if (!attempts.some((attempt) => timeOf(attempt) >= input.since)) continue;
 		const askedAt = input.requested[guid];
 		const answered = (attempt: DeliveryLogEntry) => attempt.redelivery && timeOf(attempt) >= askedAt - RECOVERY_LIMITS.clockSkewMs;
@@ -144,6 +157,7 @@ export function chooseRedeliveries(input: RedeliveryInput): RedeliveryPlan {
 		givenUp,
 		pending,
 		delivered,
+		ignored,
 		nextSince,
 	};
 }

@@ -69,6 +69,8 @@ export interface PassResult {
 	/** Left for the next pass (over the limit, or after a refused redelivery). */
 	deferred: number;
 	givenUp: number;
+	/** Failed deliveries of events or actions the workflow does not listen to: not asked for. */
+	ignored: number;
 }
 
 function timeOf(entry: DeliveryLogEntry): number {
@@ -92,6 +94,7 @@ export async function recoveryPass(
 	state: RecoveryState,
 	reason: string,
 	limit: number,
+	wanted?: (entry: DeliveryLogEntry) => boolean,
 ): Promise<PassResult | undefined> {
 	const memory = memoryOf(ctx, endpoint, hookId);
 	if (memory.running) return undefined;
@@ -135,6 +138,7 @@ export async function recoveryPass(
 			requested: { ...(state.requested as Record<string, number>), ...memory.requested },
 			now,
 			limit,
+			wanted,
 		});
 
 		let redelivered = 0;
@@ -178,8 +182,10 @@ export async function recoveryPass(
 			redeliveredGuids,
 			deferred: plan.deferred.length + (plan.redeliver.length - redelivered),
 			givenUp: plan.givenUp.length,
+			ignored: plan.ignored,
 		};
-		const summary = `${who}: recovery at ${reason}: read ${result.read} log entries in ${pages} page(s), asked for ${redelivered} redelivery(ies)`;
+		const ignored = plan.ignored > 0 ? ` (${plan.ignored} failed delivery(ies) of events or actions this trigger does not listen to are not asked for)` : '';
+		const summary = `${who}: recovery at ${reason}: read ${result.read} log entries in ${pages} page(s), asked for ${redelivered} redelivery(ies)${ignored}`;
 		if (result.deferred > 0) {
 			ctx.logger.warn(`${summary}; ${result.deferred} more failed deliveries wait for the next pass (at most ${limit} per pass): ${plan.deferred.slice(0, 5).map((entry) => entry.guid).join(', ')}${plan.deferred.length > 5 ? ', …' : ''}`);
 		} else if (redelivered > 0 || plan.givenUp.length > 0) {

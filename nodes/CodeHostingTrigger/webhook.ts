@@ -5,8 +5,8 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { repositoryPath } from '../CodeHosting/actions/common/repository';
 import { codeHosting } from '../CodeHosting/transport';
 import type { MatchContext } from './events';
-import { EVENT_RULES, matchDelivery, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
-import type { RecoveryState } from './recovery';
+import { EVENT_RULES, matchDelivery, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
+import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
 import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
 
@@ -83,6 +83,11 @@ function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 	return filter;
 }
 
+/** The log entries whose event and action the trigger listens to (the rest is never redelivered). */
+function listensTo(filter: DeliveryFilter): (entry: DeliveryLogEntry) => boolean {
+	return (entry) => mayMatch(filter.events, entry.event, entry.action, filter.platformEvents);
+}
+
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)$/i;
 
 /** Constant-time check of `sha256=<hex>` against the HMAC of the raw body. */
@@ -141,7 +146,8 @@ async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promi
 	} catch {
 		mode = 'activation';
 	}
-	const result = await recoveryPass(ctx, endpoint, hookId, recovery, mode, RECOVERY_LIMITS.perActivation);
+	const filter = filterOf(ctx);
+	const result = await recoveryPass(ctx, endpoint, hookId, recovery, mode, RECOVERY_LIMITS.perActivation, listensTo(filter));
 	// deliveries handled in this process during the pass are in its memory, not in this static data
 	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
 	recovery.requested = { ...memory.requested, ...recovery.requested };
@@ -309,7 +315,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	if (recovery && memory && passDue(recovery, memory, askedFor)) {
 		// answer the platform first (it waits 10 s at most), then look for missed deliveries
 		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
-		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery);
+		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery, listensTo(state.filter));
 		recovery.recheck = false;
 		memory.recheck = false;
 		recovery.accepted = mergeRings(recovery.accepted, memory.accepted);

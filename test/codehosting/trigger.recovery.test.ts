@@ -5,6 +5,7 @@
  */
 import type { DeliveryLogEntry, RedeliveryInput } from '../../nodes/CodeHostingTrigger/recovery';
 import { chooseRedeliveries, mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember, succeeded } from '../../nodes/CodeHostingTrigger/recovery';
+import { mayMatch } from '../../nodes/CodeHostingTrigger/events';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 const MIN = 60 * 1000;
@@ -139,7 +140,18 @@ describe('chooseRedeliveries', () => {
 
 	test('nothing failed: nothing to do, the next pass starts now', () => {
 		const plan = choose([entry('a', 10, 200), entry('b', 5, 202)]);
-		expect(plan).toEqual({ redeliver: [], deferred: [], givenUp: [], pending: [], delivered: ['a', 'b'], nextSince: NOW });
+		expect(plan).toEqual({ redeliver: [], deferred: [], givenUp: [], pending: [], delivered: ['a', 'b'], ignored: 0, nextSince: NOW });
+	});
+
+	test('failures the workflow would ignore (not its events or actions) are never chosen, do not count against the limit and do not hold back the next pass', () => {
+		const opened = (guid: string, minutesAgo: number) => entry(guid, minutesAgo, 502);
+		const closed = (guid: string, minutesAgo: number) => entry(guid, minutesAgo, 502, { action: 'closed' });
+		const wanted = (e: DeliveryLogEntry) => mayMatch(['newIssue'], e.event, e.action);
+		const plan = choose([closed('c1', 40), opened('o1', 35), closed('c2', 30), opened('o2', 25), entry('s', 20, 502, { event: 'star', action: 'created' })], { wanted, limit: 2 });
+		expect(guids(plan.redeliver)).toEqual(['o1', 'o2']);
+		expect(plan.deferred).toEqual([]);
+		expect(plan.ignored).toBe(3);
+		expect(plan.nextSince).toBe(NOW);
 	});
 
 	test('entries without a GUID are ignored', () => {
@@ -178,5 +190,30 @@ describe('recoveryStateOf', () => {
 		const state = recoveryStateOf(stored, '7', NOW);
 		expect(state).toBe(stored);
 		expect(state.requested).toEqual({});
+	});
+});
+
+describe('mayMatch: would a logged delivery (event and action, no payload) start an execution?', () => {
+	test.each([
+		[['newIssue'], 'issues', 'opened', true],
+		[['newIssue'], 'issues', 'closed', false],
+		[['newIssue'], 'star', 'created', false],
+		[['newIssue', 'newStar'], 'star', 'created', true],
+		// the log gives no action: any action counts
+		[['newIssue'], 'issues', null, true],
+		[['newIssue'], 'issues', undefined, true],
+		// a mention counts only for new or edited text; its payload test is left to the redelivery
+		[['newMention'], 'issue_comment', 'created', true],
+		[['newMention'], 'issue_comment', 'deleted', false],
+		// Other Events: the chosen platform events, or all of them
+		[['otherEvents'], 'label', 'created', false],
+	] as Array<[string[], string, string | null | undefined, boolean]>)('%j, %s/%s → %s', (chosen, event, action, expected) => {
+		expect(mayMatch(chosen, event, action)).toBe(expected);
+	});
+
+	test('Other Events take the chosen platform events, or every one with *', () => {
+		expect(mayMatch(['otherEvents'], 'label', 'created', ['label'])).toBe(true);
+		expect(mayMatch(['otherEvents'], 'fork', null, ['label'])).toBe(false);
+		expect(mayMatch(['otherEvents'], 'fork', null, ['*'])).toBe(true);
 	});
 });

@@ -127,6 +127,27 @@ describe('at activation', () => {
 		expect(t.harness.deliveries.length).toBe(before);
 	});
 
+	test('failed deliveries of actions the trigger does not listen to (issues closed, for New Issue) are never asked for', async () => {
+		const { t, hook } = await activeTrigger();
+		await t.harness.pause();
+		await openIssues(3);
+		const closedPayload = { ...(srv.examplePayload('issues', 'opened') as IDataObject), action: 'closed' };
+		// refused (n8n is down): logged as failed
+		for (let i = 0; i < 2; i++) await expect(srv.deliver(hook.id, 'issues', closedPayload)).rejects.toThrow(/ECONNREFUSED/);
+		await srv.settle();
+		const failed = hook.deliveries.filter((d) => d.event === 'issues' && d.status_code === 502);
+		expect(failed.map((d) => d.action).sort()).toEqual(['closed', 'closed', 'opened', 'opened', 'opened']);
+		const opened = failed.filter((d) => d.action === 'opened').map((d) => d.guid);
+
+		await t.harness.resume();
+		srv.resetRequests();
+		expect(await t.harness.hook('checkExists', 'init')).toBe(true);
+		await startedAll(t, opened);
+		const askedFor = redeliveryRequests().map((call) => hook.deliveries.find((d) => d.id === Number(/deliveries\/(\d+)\/attempts$/.exec(call)![1]))!.action);
+		expect(askedFor).toEqual(['opened', 'opened', 'opened']);
+		expect(started(t).sort()).toEqual([...opened].sort());
+	});
+
 	test('a redelivery of a delivery that did arrive starts nothing (its GUID was accepted)', async () => {
 		const { t, hook } = await activeTrigger();
 		await openIssues(1);
