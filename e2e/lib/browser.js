@@ -400,11 +400,20 @@ class Editor {
 
 	/** Options listed by an options parameter that loads them from the platform (`pick`: choose the first). */
 	async loadedOptions(name, pick) {
-		// loaded once the panel shows the parameter (after the last choice), or when the list opens:
-		// read once answered
-		const items = await this.openDropdown(this.page.getByTestId(`parameter-input-${name}`), { wait: false });
-		const load = await this.loaded(name, this.lastChoice ?? 0);
+		const input = this.page.getByTestId(`parameter-input-${name}`);
+		const since = this.lastChoice ?? 0;
+		// n8n asks for the options when the panel shows the parameter (after the last choice) and
+		// re-renders the input with the answer: a list opened before that closes under the click
+		// (seen under load: "the answer held 3 entries, 0 shown"). So the answer comes first; only
+		// an editor that asks when the list opens gets the click before it.
+		const mine = (l) => l.seq > since && (l.path === name || l.path.endsWith(`.${name}`));
+		let asked = this.loads.some(mine);
+		for (const end = Date.now() + 10_000; !asked && Date.now() < end; asked = this.loads.some(mine)) await this.page.waitForTimeout(50);
+		let items;
+		if (!asked) items = await this.openDropdown(input, { wait: false });
+		const load = await this.loaded(name, since);
 		if (load.error) throw new Error(`"${name}": the editor's request for its options failed: ${load.error}`);
+		if (!items) items = await this.openDropdown(input, { wait: false });
 		await this.listed(items, load.count ?? 1, `"${name}"`);
 		const texts = await items.evaluateAll((els) => els.map((el) => (el.querySelector('.option-headline') ?? el).textContent.trim()));
 		if (pick && texts.length) await items.first().click();

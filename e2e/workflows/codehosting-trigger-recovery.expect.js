@@ -15,6 +15,8 @@
  *     coming first runs a pass inside n8n's webhook call (answered 200 first, one log page) and
  *     asks for nothing again; the late redeliveries then start one execution each;
  *  7. deactivation deletes both hooks.
+ * Its Recovery Interval is 0: this scenario checks the passes at activations and at deliveries;
+ * the scheduled passes have their own (codehosting-trigger-schedule).
  */
 const OURS_ID = '7c1e9a52-3b64-4d2f-8e0a-5f6b7c8d9e01';
 const GITHUB_ID = '7c1e9a52-3b64-4d2f-8e0a-5f6b7c8d9e02';

@@ -84,7 +84,7 @@ export class CodeHostingTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to ask the platform, at each activation (also when n8n starts), to redeliver what failed while n8n was down or answered with an error, up to 3 days back, and to start at most one execution per delivery ID. Needs the webhook read and write permission (admin:repo_hook or admin:org_hook).',
+					'Whether to ask the platform, at each activation (also when n8n starts) and every Recovery Interval while active, to redeliver what failed while n8n was down or answered with an error, up to 3 days back, and to start at most one execution per delivery ID. Needs the webhook read and write permission (admin:repo_hook or admin:org_hook).',
 			},
 			{
 				displayName: 'Options',
@@ -94,6 +94,15 @@ export class CodeHostingTrigger implements INodeType {
 				default: {},
 				options: [
 					{ displayName: 'Column ID', name: 'columnId', type: 'string', default: '', description: 'For New Card In Column: only cards added to this column' },
+					{
+						displayName: 'Recovery Interval (Minutes)',
+						name: 'recoveryInterval',
+						type: 'number',
+						default: 5,
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						description:
+							'With Recover Missed Deliveries: how often, while the workflow is active, to ask the platform for what failed since the last pass, without waiting for a delivery (a quiet repository too). 0: only at activations and deliveries.',
+					},
 					{ displayName: 'Status Field Name', name: 'statusField', type: 'string', default: 'Status', description: 'For Project Item Status Changed: the project field that holds the status' },
 				],
 			},

@@ -26,6 +26,17 @@ export const RECOVERY_LIMITS = {
 	perActivation: 30,
 	/** Redeliveries asked for by one pass at a delivery (it delays that delivery's execution). */
 	perDelivery: 10,
+	/** Redeliveries asked for by one scheduled pass (at 1 a second: 5 minutes). */
+	perSchedule: 300,
+	/**
+	 * Redeliveries asked for in any hour by this process: the platform's secondary rate limit for
+	 * content-creating requests is 80 a minute and 500 an hour (its REST API docs, "About secondary
+	 * rate limits"); 450 leaves room for the workflow's own writes. The minute limit is kept by the
+	 * spacing below (60 a minute).
+	 */
+	perHour: 450,
+	/** A scheduled pass that left deliveries for later is followed by the next this soon. */
+	continueAfterMs: 1000,
 	/** Between two redelivery requests: the platform asks for at least 1 s between writes. */
 	spacingMs: 1000,
 	/**
@@ -50,6 +61,42 @@ export const RECOVERY_LIMITS = {
 	/** GUIDs remembered as accepted (static data: about 40 bytes each). */
 	ringSize: 500,
 };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The redeliveries asked for in the last hour, against `RECOVERY_LIMITS.perHour`: `take(now)`
+ * records one when there is room; `waitMs(now)` is how long until there is.
+ */
+export class RedeliveryBudget {
+	private times: number[] = [];
+
+	private prune(now: number): void {
+		while (this.times.length > 0 && now - this.times[0] >= HOUR_MS) this.times.shift();
+	}
+
+	available(now: number): number {
+		this.prune(now);
+		return Math.max(0, RECOVERY_LIMITS.perHour - this.times.length);
+	}
+
+	take(now: number): boolean {
+		if (this.available(now) <= 0) return false;
+		this.times.push(now);
+		return true;
+	}
+
+	waitMs(now: number): number {
+		if (this.available(now) > 0) return 0;
+		return this.times[this.times.length - RECOVERY_LIMITS.perHour] + HOUR_MS - now;
+	}
+
+	/** How many were asked for in the hour before `now`. */
+	used(now: number): number {
+		this.prune(now);
+		return this.times.length;
+	}
+}
 
 /** A delivery the platform counts as delivered: 2xx or 3xx (its `status=success` filter). */
 export function succeeded(entry: DeliveryLogEntry): boolean {

@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { codeHosting } from '../CodeHosting/transport';
 import { nextLink } from '../shared';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
-import { chooseRedeliveries, LOG_RETENTION_MS, RECOVERY_LIMITS } from './recovery';
+import { chooseRedeliveries, LOG_RETENTION_MS, RECOVERY_LIMITS, RedeliveryBudget } from './recovery';
 
 /**
  * One recovery pass over a hook's delivery log: read the log back to where the last pass left it
@@ -36,7 +36,10 @@ export interface ProcessMemory {
 
 const memories = new Map<string, ProcessMemory>();
 
-function memoryKey(ctx: Context, endpoint: string, hookId: string): string {
+/** Every pass of this process (all hooks, one token or several) shares one hourly budget. */
+export const redeliveryBudget = new RedeliveryBudget();
+
+export function memoryKey(ctx: Context, endpoint: string, hookId: string): string {
 	const node = ctx.getNode();
 	return [ctx.getWorkflow().id ?? '', node.id ?? node.name, endpoint, hookId].join('\u0000');
 }
@@ -144,8 +147,13 @@ export async function recoveryPass(
 		let redelivered = 0;
 		const redeliveredGuids: string[] = [];
 		let refused = false;
+		let budgetSpent = false;
 		for (const entry of plan.redeliver) {
 			if (redelivered > 0) await sleep(RECOVERY_LIMITS.spacingMs);
+			if (!redeliveryBudget.take(Date.now())) {
+				budgetSpent = true;
+				break;
+			}
 			try {
 				await client.fullRequest('POST', `${logPath}/${encodeURIComponent(String(entry.id))}/attempts`);
 			} catch (error) {
@@ -166,8 +174,9 @@ export async function recoveryPass(
 				if (plan.delivered.includes(guid) || now - Number(requested[guid]) > LOG_RETENTION_MS) delete requested[guid];
 			}
 		}
-		// a refused redelivery leaves undecided entries behind `nextSince`: read them again next time
-		if (!refused) {
+		// a refused redelivery (or a spent hourly budget) leaves undecided entries behind `nextSince`:
+		// read them again next time
+		if (!refused && !budgetSpent) {
 			state.since = new Date(plan.nextSince).toISOString();
 			memory.since = state.since;
 		}
@@ -187,7 +196,8 @@ export async function recoveryPass(
 		const ignored = plan.ignored > 0 ? ` (${plan.ignored} failed delivery(ies) of events or actions this trigger does not listen to are not asked for)` : '';
 		const summary = `${who}: recovery at ${reason}: read ${result.read} log entries in ${pages} page(s), asked for ${redelivered} redelivery(ies)${ignored}`;
 		if (result.deferred > 0) {
-			ctx.logger.warn(`${summary}; ${result.deferred} more failed deliveries wait for the next pass (at most ${limit} per pass): ${plan.deferred.slice(0, 5).map((entry) => entry.guid).join(', ')}${plan.deferred.length > 5 ? ', …' : ''}`);
+			const why = budgetSpent ? `the hourly budget of ${RECOVERY_LIMITS.perHour} redeliveries is spent for now` : `at most ${limit} per pass`;
+			ctx.logger.warn(`${summary}; ${result.deferred} more failed deliveries wait for the next pass (${why}): ${plan.deferred.slice(0, 5).map((entry) => entry.guid).join(', ')}${plan.deferred.length > 5 ? ', …' : ''}`);
 		} else if (redelivered > 0 || plan.givenUp.length > 0) {
 			ctx.logger.info(summary);
 		} else {

@@ -9,6 +9,7 @@ import { EVENT_RULES, matchDelivery, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOI
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
 import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
+import { scheduledHere, startSchedule, stopSchedule } from './schedule';
 
 /**
  * The Code Hosting Trigger's webhook: its lifecycle on the platform (checkExists, create,
@@ -27,6 +28,9 @@ import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
  */
 
 /** What a delivery needs to know, fixed at activation. */
+/** Recovery Interval (Minutes) when the option is not set. */
+export const DEFAULT_RECOVERY_INTERVAL_MINUTES = 5;
+
 interface DeliveryFilter extends IDataObject {
 	events: string[];
 	columnId?: string;
@@ -35,6 +39,8 @@ interface DeliveryFilter extends IDataObject {
 	platformEvents?: string[];
 	/** Recover Missed Deliveries (absent in filters stored by earlier versions: on). */
 	recover?: boolean;
+	/** Scheduled passes every this many ms while active (0: none; absent in earlier versions: none). */
+	recoveryIntervalMs?: number;
 }
 
 interface HookState extends IDataObject {
@@ -76,6 +82,13 @@ function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 		recover: ctx.getNodeParameter('recoverMissedDeliveries', true) !== false,
 	};
 	if (typeof options.columnId === 'string' && options.columnId !== '') filter.columnId = options.columnId;
+	const minutes = options.recoveryInterval === undefined || options.recoveryInterval === '' ? DEFAULT_RECOVERY_INTERVAL_MINUTES : Number(options.recoveryInterval);
+	if (!Number.isFinite(minutes) || minutes < 0) {
+		throw new NodeOperationError(ctx.getNode(), `Recovery Interval (Minutes) must be a number of minutes, 0 or more; got ${JSON.stringify(options.recoveryInterval)}`, {
+			description: '0 turns the scheduled passes off (passes then run at activations and deliveries only).',
+		});
+	}
+	filter.recoveryIntervalMs = Math.round(minutes * 60_000);
 	if (events.includes(OTHER_EVENTS)) {
 		const chosen = ctx.getNodeParameter('platformEvents', []) as string[] | string;
 		filter.platformEvents = [...new Set((Array.isArray(chosen) ? chosen : String(chosen).split(',')).map((event) => String(event).trim()).filter(Boolean))];
@@ -123,8 +136,14 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	const same = config.url === webhookUrl && events.length === wanted.length && wanted.every((event, index) => events[index] === event);
 	// the options may have changed without the events: deliveries use the filter of this activation
 	if (same) state.filter = filter;
-	if (same && filter.recover) await recoverAtActivation(this, state);
-	if (!filter.recover) delete state.recovery;
+	if (same && filter.recover) {
+		const later = await recoverAtActivation(this, state);
+		scheduleRecovery(this, state, filter, later ? RECOVERY_LIMITS.continueAfterMs : undefined);
+	}
+	if (!filter.recover) {
+		if (state.webhookId) stopSchedule(this, endpoint, state.webhookId);
+		delete state.recovery;
+	}
 	return same;
 }
 
@@ -134,7 +153,23 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
  * the platform redelivers (at startup), so until every redelivery asked for here has arrived, the
  * next other delivery runs a pass again (it proves n8n listens; what failed is asked for again).
  */
-async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promise<void> {
+/**
+ * Scheduled passes for the active hook in this process (schedule.ts), unless the interval is 0 or
+ * this is the editor's test webhook; `firstInMs`: the first pass sooner than the interval.
+ */
+function scheduleRecovery(ctx: IHookFunctions, state: HookState, filter: DeliveryFilter, firstInMs?: number): void {
+	const endpoint = state.webhookEndpoint as string;
+	const hookId = state.webhookId as string;
+	if (ctx.getMode() === 'manual' || !state.recovery || !filter.recoveryIntervalMs) {
+		stopSchedule(ctx, endpoint, hookId);
+		return;
+	}
+	const interval = filter.recoveryIntervalMs;
+	startSchedule(ctx, endpoint, hookId, state.recovery as RecoveryState, interval, listensTo(filter), firstInMs ?? interval);
+}
+
+/** Answers whether what the activation found wants a pass soon (more than it asked for, or redeliveries not arrived). */
+async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promise<boolean> {
 	const endpoint = state.webhookEndpoint as string;
 	const hookId = state.webhookId as string;
 	const recovery = recoveryStateOf(state.recovery, hookId, Date.now());
@@ -160,10 +195,13 @@ async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promi
 	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
 	memory.recheck = memory.awaiting.size > 0;
 	recovery.recheck = memory.recheck;
+	return memory.recheck || (result?.deferred ?? 0) > 0;
 }
 
 /** Registers the webhook with a new random secret (adopting a leftover hook with the same URL). */
 export async function create(this: IHookFunctions): Promise<boolean> {
+	const previous = hookState(this);
+	if (previous.webhookId && previous.webhookEndpoint) stopSchedule(this, previous.webhookEndpoint, previous.webhookId);
 	const webhookUrl = this.getNodeWebhookUrl('default') as string;
 	const connection = await codeHosting(this).connection();
 	const filter = filterOf(this);
@@ -224,8 +262,10 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	state.webhookEndpoint = endpoint;
 	state.filter = filter;
 	// a new hook has no log yet: nothing before now is recovered
-	if (filter.recover) state.recovery = recoveryStateOf(undefined, state.webhookId, Date.now());
-	else delete state.recovery;
+	if (filter.recover) {
+		state.recovery = recoveryStateOf(undefined, state.webhookId, Date.now());
+		scheduleRecovery(this, state, filter);
+	} else delete state.recovery;
 	if (chosen.includes('newMention')) {
 		const user = await codeHosting(this).request('GET', '/user');
 		state.login = typeof user.login === 'string' ? user.login : undefined;
@@ -237,6 +277,7 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const state = hookState(this);
 	if (state.webhookId && state.webhookEndpoint) {
+		stopSchedule(this, state.webhookEndpoint, state.webhookId);
 		forgetMemory(this, state.webhookEndpoint, state.webhookId);
 		// 404: already gone, which is what we want. Any other error is reported.
 		await codeHosting(this).fullRequest('DELETE', `${state.webhookEndpoint}/${encodeURIComponent(state.webhookId)}`, {
@@ -312,7 +353,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const workflowData = items.length > 0 ? [this.helpers.returnJsonArray(items)] : undefined;
 
-	if (recovery && memory && passDue(recovery, memory, askedFor)) {
+	// a process with scheduled passes for this hook runs none inside a webhook call
+	if (recovery && memory && !scheduledHere(this, endpoint as string, hookId as string) && passDue(recovery, memory, askedFor)) {
 		// answer the platform first (it waits 10 s at most), then look for missed deliveries
 		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
 		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery, listensTo(state.filter));

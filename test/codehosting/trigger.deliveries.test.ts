@@ -105,7 +105,7 @@ describe('work per delivery', () => {
 		await srv.settle();
 		t.parameters.options = { columnId: '2' };
 		expect(await t.harness.hook('checkExists')).toBe(true);
-		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status', recover: true });
+		expect(t.state.filter).toEqual({ events: ['newCardInColumn'], columnId: '2', statusField: 'Status', recover: true, recoveryIntervalMs: 300_000 });
 		const [hook] = t.hooks();
 		const card = srv.examplePayload('project_card', 'created');
 		(card.project_card as IDataObject).column_id = 2;
@@ -126,7 +126,7 @@ describe('work per delivery', () => {
 		const reads = countParameterReads();
 		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
 		expect(reads.mock.calls.map(([name]) => name).sort()).toEqual(['events', 'options', 'recoverMissedDeliveries']);
-		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status', recover: true });
+		expect(t.state.filter).toEqual({ events: ['newIssue'], statusField: 'Status', recover: true, recoveryIntervalMs: 300_000 });
 		reads.mockClear();
 		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
 		expect(reads).not.toHaveBeenCalled();

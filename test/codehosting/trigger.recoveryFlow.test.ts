@@ -79,8 +79,14 @@ const started = (t: Trigger) => t.harness.deliveries.filter((d) => d.items).map(
 const redeliveryRequests = () => calls().filter((call) => /^POST .*\/deliveries\/\d+\/attempts$/.test(call));
 const logReads = () => calls().filter((call) => /^GET .*\/deliveries$/.test(call));
 
-async function activeTrigger(options: { recoverMissedDeliveries?: boolean; scope?: 'organization' } = {}) {
-	const t = await trigger({ events: options.scope ? ['newRepository'] : ['newIssue'], ...options });
+/**
+ * An active trigger on New Issue (New Repository for organization scope). Recovery Interval 0 by
+ * default: these tests are about the passes at activations and deliveries (the scheduled passes
+ * have their own file, trigger.recoverySchedule.test.ts).
+ */
+async function activeTrigger(options: { recoverMissedDeliveries?: boolean; scope?: 'organization'; recoveryInterval?: number } = {}) {
+	const { recoveryInterval = 0, ...rest } = options;
+	const t = await trigger({ events: rest.scope ? ['newRepository'] : ['newIssue'], ...rest, options: { recoveryInterval } });
 	expect(await t.harness.hook('create')).toBe(true);
 	active.push(t);
 	await srv.settle();

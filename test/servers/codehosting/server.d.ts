@@ -262,7 +262,7 @@ export interface CodeHostingServer {
 	setAutoDeliver(value: boolean): void;
 	/** Waits until pending automatic deliveries (pings, events) are done. */
 	settle(timeoutMs?: number): Promise<void>;
-	deliver(hookId: number, event: string, payload?: unknown, opts?: { signature?: 'valid' | 'missing' | 'wrong'; action?: string; timeout?: number; guid?: string }): Promise<DeliveryResult>;
+	deliver(hookId: number, event: string, payload?: unknown, opts?: { signature?: 'valid' | 'missing' | 'wrong'; action?: string; timeout?: number; guid?: string; proxyStatus?: number }): Promise<DeliveryResult>;
 	/** Moves the hook's logged deliveries `ms` into the past (to test the 3-day retention). */
 	ageDeliveries(hookId: number, ms: number): void;
 	examplePayload(event: string, action?: string): Record<string, unknown>;

@@ -82,7 +82,9 @@ function createWebhooks(s, options, baseUrl) {
 	/**
 	 * POSTs one delivery like GitHub's Hookshot; resolves {status, body, headers, guid}.
 	 * opts: signature ('valid' | 'missing' | 'wrong'), timeout (ms), guid (default: a new one),
-	 * redelivery (true: logged as a redelivery), bodyText (the exact body, for redeliveries).
+	 * redelivery (true: logged as a redelivery), bodyText (the exact body, for redeliveries),
+	 * proxyStatus (a proxy in front of the receiver answers with this status: logged as failed,
+	 * nothing is sent).
 	 */
 	function sendDelivery(h, event, payload, opts = {}) {
 		const guid = opts.guid ?? crypto.randomUUID();
@@ -132,6 +134,14 @@ function createWebhooks(s, options, baseUrl) {
 			headers['X-Hub-Signature-256'] = `sha256=${signBody(secret, body)}`;
 		}
 		delivery.requestHeaders = headers;
+		if (opts.proxyStatus) {
+			// a proxy in front of n8n answered (a 503 under load, say): n8n never sees the delivery
+			delivery.status_code = opts.proxyStatus;
+			delivery.status = `Invalid HTTP Response: ${opts.proxyStatus}`;
+			delivery.responseBody = 'Service Unavailable (the proxy in front of the receiver)';
+			h.last_response = { code: opts.proxyStatus, status: 'failed', message: delivery.status };
+			return Promise.resolve({ status: opts.proxyStatus, body: delivery.responseBody, headers: {}, guid });
+		}
 		return new Promise((resolve, reject) => {
 			const target = new URL(h.config.url);
 			const request = http.request(

@@ -1,0 +1,74 @@
+import type { IHookFunctions } from 'n8n-workflow';
+import { sleepWithAbort } from 'n8n-workflow';
+
+import type { DeliveryLogEntry, RecoveryState } from './recovery';
+import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
+import { memoryKey, memoryOf, recoveryPass, redeliveryBudget } from './recoveryPass';
+
+/**
+ * Scheduled recovery passes: while the workflow is active, the process that activated the trigger
+ * (n8n's main, the leader in multi-main: n8n runs webhook hook methods there only) reads the
+ * hook's delivery log every Recovery Interval and asks for what failed, without waiting for a
+ * delivery. A delivery that failed while n8n ran (a 503 under load, a proxy timeout) in a quiet
+ * repository is then recovered within one interval; a backlog larger than one pass goes on in
+ * the next pass, a second later, paced and within the hourly budget (recoveryPass.ts).
+ *
+ * A schedule starts at each activation in production (not for the editor's test webhook) and
+ * stops at deactivation. n8n runs no node method for a webhook trigger when n8n >= 2.40 starts
+ * with its publication service (README): there the schedule starts at the next activation.
+ */
+
+const schedules = new Map<string, AbortController>();
+
+/** Whether this process runs scheduled passes for the hook (then deliveries run none). */
+export function scheduledHere(ctx: Parameters<typeof memoryKey>[0], endpoint: string, hookId: string): boolean {
+	return schedules.has(memoryKey(ctx, endpoint, hookId));
+}
+
+/** Stops the scheduled passes of the hook in this process (deactivation, a new hook). */
+export function stopSchedule(ctx: IHookFunctions, endpoint: string, hookId: string): void {
+	const key = memoryKey(ctx, endpoint, hookId);
+	schedules.get(key)?.abort();
+	schedules.delete(key);
+}
+
+/**
+ * Starts (or restarts) scheduled passes of the hook every `intervalMs`, the first after
+ * `firstInMs`. `state` is the activation's recovery state: the schedule works on a copy (n8n saves
+ * the activation's static data once the activation returns) and this process's memory, which
+ * every delivery merges into the static data it saves.
+ */
+export function startSchedule(
+	ctx: IHookFunctions,
+	endpoint: string,
+	hookId: string,
+	state: RecoveryState,
+	intervalMs: number,
+	wanted: (entry: DeliveryLogEntry) => boolean,
+	firstInMs = intervalMs,
+): void {
+	stopSchedule(ctx, endpoint, hookId);
+	if (!(intervalMs > 0)) return;
+	const controller = new AbortController();
+	const key = memoryKey(ctx, endpoint, hookId);
+	schedules.set(key, controller);
+	const own = recoveryStateOf(JSON.parse(JSON.stringify(state)) as unknown, hookId, Date.now());
+	void (async () => {
+		let wait = Math.max(0, firstInMs);
+		for (;;) {
+			try {
+				await sleepWithAbort(wait, controller.signal);
+			} catch {
+				return; // stopped
+			}
+			if (controller.signal.aborted) return;
+			const memory = memoryOf(ctx, endpoint, hookId);
+			// what deliveries of this process accepted, and the newest point a pass reached
+			own.accepted = mergeRings(own.accepted, memory.accepted);
+			if (memory.since && Date.parse(memory.since) > Date.parse(own.since)) own.since = memory.since;
+			const result = await recoveryPass(ctx, endpoint, hookId, own, 'schedule', RECOVERY_LIMITS.perSchedule, wanted).catch(() => undefined);
+			// more than one pass's worth (or the hourly budget spent): go on soon, else at the interval
+			wait = result && result.deferred > 0 ? Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now())) : intervalMs;
+		}
+	})();
+}

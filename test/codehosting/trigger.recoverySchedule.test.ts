@@ -1,0 +1,175 @@
+/**
+ * Recover Missed Deliveries on a schedule (nodes/CodeHostingTrigger/schedule.ts) against the local
+ * GitHub-like server: while the trigger is active, the process that activated it reads the hook's
+ * delivery log every Recovery Interval and asks for what failed, with no delivery needed; a
+ * process with a schedule runs no pass inside a webhook call; a backlog goes on pass after pass
+ * within the hourly budget; deactivation stops it. And the budget itself (recovery.ts).
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { RECOVERY_LIMITS, RedeliveryBudget } from '../../nodes/CodeHostingTrigger/recovery';
+import { redeliveryBudget } from '../../nodes/CodeHostingTrigger/recoveryPass';
+import type { CodeHostingServer } from '../servers/codehosting/server';
+import { TOKEN } from '../servers/codehosting/server';
+import type { Trigger } from './triggerKit';
+import { useTriggerKit } from './triggerKit';
+
+const kit = useTriggerKit();
+const { trigger, calls } = kit;
+let srv: CodeHostingServer;
+const defaults = { ...RECOVERY_LIMITS };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A generous deadline for what a schedule does (its intervals here are about a second). */
+const DEADLINE_MS = 20_000;
+
+beforeAll(() => {
+	srv = kit.srv;
+	srv.setAutoDeliver(true);
+});
+beforeEach(() => {
+	RECOVERY_LIMITS.spacingMs = 5;
+	RECOVERY_LIMITS.arrivalWaitMs = 1000;
+});
+const active: Trigger[] = [];
+afterEach(async () => {
+	while (active.length) await active.pop()!.harness.hook('delete');
+	Object.assign(RECOVERY_LIMITS, defaults);
+	jest.restoreAllMocks();
+});
+afterAll(() => srv.setAutoDeliver(false));
+
+async function openIssues(n: number, prefix: string): Promise<void> {
+	for (let i = 0; i < n; i++) {
+		const response = await fetch(`${srv.url}/repos/octo-user/hello-world/issues`, {
+			method: 'POST',
+			headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': 'schedule-test', accept: 'application/vnd.github+json', 'content-type': 'application/json' },
+			body: JSON.stringify({ title: `${prefix} ${i}` }),
+		});
+		expect(response.status).toBe(201);
+	}
+	await srv.settle();
+}
+
+const started = (t: Trigger) => t.harness.deliveries.filter((d) => d.items).map((d) => String(d.items![0].json.deliveryId));
+const redeliveryRequests = () => calls().filter((call) => /^POST .*\/deliveries\/\d+\/attempts$/.test(call));
+const logReads = () => calls().filter((call) => /^GET .*\/deliveries$/.test(call));
+
+/** Polls `done()` until it holds, within the deadline. */
+async function until(what: string, done: () => boolean): Promise<void> {
+	const end = Date.now() + DEADLINE_MS;
+	while (!done()) {
+		if (Date.now() > end) throw new Error(`waited ${DEADLINE_MS / 1000} s for ${what}`);
+		await pause(20);
+	}
+}
+
+async function activeTrigger(minutes: number) {
+	const t = await trigger({ events: ['newIssue'], options: { recoveryInterval: minutes } });
+	expect(await t.harness.hook('create')).toBe(true);
+	active.push(t);
+	await srv.settle();
+	const [hook] = t.hooks();
+	t.harness.deliveries.length = 0; // the ping
+	return { t, hook };
+}
+
+describe('scheduled passes', () => {
+	test('a delivery n8n answered 503 in a quiet repository is recovered within one interval, with no delivery after it', async () => {
+		const { t, hook } = await activeTrigger(0.02); // 1.2 s
+		t.harness.answerWith(503);
+		await openIssues(1, 'answered 503');
+		const [failed] = hook.deliveries.filter((d) => d.event === 'issues');
+		expect(failed.status_code).toBe(503);
+		t.harness.answerWith(undefined);
+		srv.resetRequests();
+		await until('the scheduled pass to recover the delivery', () => started(t).includes(failed.guid));
+		await t.harness.settle();
+		expect(started(t)).toEqual([failed.guid]);
+		expect(redeliveryRequests()).toHaveLength(1);
+		expect(logReads().length).toBeGreaterThanOrEqual(1);
+		// the next pass finds nothing to ask for
+		const reads = logReads().length;
+		await until('another scheduled pass', () => logReads().length > reads);
+		expect(redeliveryRequests()).toHaveLength(1);
+		expect(started(t)).toEqual([failed.guid]);
+	});
+
+	test('with a schedule in this process, no pass runs inside a webhook call (however long since the last)', async () => {
+		const { t } = await activeTrigger(60);
+		RECOVERY_LIMITS.passIntervalMs = 0;
+		srv.resetRequests();
+		await openIssues(3, 'live');
+		await t.harness.settle();
+		expect(started(t)).toHaveLength(3);
+		expect(logReads()).toEqual([]);
+	});
+
+	test('a backlog larger than one pass goes on a moment later, pass after pass, and stops at the hourly budget (a warning says so)', async () => {
+		RECOVERY_LIMITS.perSchedule = 5;
+		RECOVERY_LIMITS.continueAfterMs = 50;
+		RECOVERY_LIMITS.perHour = redeliveryBudget.used(Date.now()) + 12;
+		const { t, hook } = await activeTrigger(0.02);
+		await t.harness.pause();
+		await openIssues(20, 'backlog');
+		const missed = [...new Set(hook.deliveries.filter((d) => d.event === 'issues').map((d) => d.guid))];
+		expect(missed).toHaveLength(20);
+		const warn = jest.spyOn(t.harness.logger, 'warn');
+		await t.harness.resume();
+		srv.resetRequests();
+		await until('12 recovered executions', () => started(t).length >= 12);
+		await until('the warning about the budget', () => warn.mock.calls.some(([message]) => /hourly budget of \d+ redeliveries is spent/.test(String(message))));
+		await t.harness.settle();
+		expect(redeliveryRequests()).toHaveLength(12);
+		// oldest first, each once
+		expect(started(t)).toEqual(missed.slice(0, 12));
+		// the rest waits for the budget: a pass a moment later asks for nothing
+		await pause(300);
+		expect(redeliveryRequests()).toHaveLength(12);
+	});
+
+	test('deactivation stops the schedule: no log is read after it', async () => {
+		const { t } = await activeTrigger(0.01); // 0.6 s
+		await until('a scheduled pass', () => logReads().length > 0);
+		await t.harness.hook('delete');
+		active.pop();
+		srv.resetRequests();
+		await pause(1500);
+		expect(logReads()).toEqual([]);
+	});
+
+	test('Recovery Interval 0: no scheduled pass (a delivery after the pass interval runs one, as without the option)', async () => {
+		const { t } = await activeTrigger(0);
+		srv.resetRequests();
+		await pause(700);
+		expect(logReads()).toEqual([]);
+		RECOVERY_LIMITS.passIntervalMs = 0;
+		await openIssues(1, 'live');
+		await t.harness.settle();
+		expect(logReads()).toHaveLength(1);
+	});
+
+	test('a Recovery Interval below 0 is refused with a clear error before any request', async () => {
+		const t = await trigger({ events: ['newIssue'], options: { recoveryInterval: -1 } as IDataObject });
+		srv.resetRequests();
+		await expect(t.harness.hook('create')).rejects.toThrow(/Recovery Interval \(Minutes\) must be a number of minutes, 0 or more; got -1/);
+		expect(calls()).toEqual([]);
+	});
+});
+
+describe('the hourly budget', () => {
+	const HOUR = 60 * 60 * 1000;
+	test('takes up to perHour in any hour, then says how long until the oldest leaves the window', () => {
+		RECOVERY_LIMITS.perHour = 3;
+		const budget = new RedeliveryBudget();
+		expect([budget.take(0), budget.take(10), budget.take(20), budget.take(30)]).toEqual([true, true, true, false]);
+		expect(budget.available(30)).toBe(0);
+		expect(budget.waitMs(30)).toBe(HOUR - 30);
+		expect(budget.take(HOUR)).toBe(true);
+		expect(budget.used(HOUR)).toBe(3);
+	});
+
+	test(`the default is ${defaults.perHour} an hour, below the platform's 500 content-creating requests an hour, and 1 s apart (60 a minute, below its 80)`, () => {
+		expect(defaults.perHour).toBeLessThan(500);
+		expect(60_000 / defaults.spacingMs).toBeLessThan(80);
+	});
+});
