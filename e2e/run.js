@@ -48,8 +48,8 @@ const os = require('os');
 const path = require('path');
 
 const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('./lib/runtime');
-const { buildAndPack, declaredTypes } = require('./lib/pack');
-const { freePort, stopAll, onStopRequest } = require('./lib/procs');
+const { buildAndPack, declaredTypes, readPackageJson } = require('./lib/pack');
+const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
 const { n8nEnv, n8nCli, parseRunOutput } = require('./lib/n8n');
 const { startServers } = require('../test/servers/run');
 const { results, log, test, repeated, indent, summary } = require('./results');
@@ -145,6 +145,26 @@ async function runVersion(version, versionCtx) {
 			const missing = nodes.filter((n) => !exported.has(n));
 			const loaded = [...exported].filter((n) => n.startsWith(GOVERNANCE_NODE_PREFIX));
 			assert.deepEqual(missing, [], `nodes not loaded by n8n (loaded: ${loaded.join(', ') || 'none'})`);
+		});
+		// the pack is built against the n8n-workflow of its dev dependencies; at run time it gets
+		// n8n's own, which can lack an export (2.40's has no sleepWithAbort): a use of one that is
+		// missing would fail only when that code runs, so every one is checked here
+		await test(`n8n ${version}: every n8n-workflow export the pack uses exists in this n8n`, async () => {
+			const used = new Set();
+			const walk = (dir) => {
+				for (const item of fs.readdirSync(dir, { withFileTypes: true })) {
+					const file = path.join(dir, item.name);
+					if (item.isDirectory()) walk(file);
+					else if (item.name.endsWith('.js')) for (const m of fs.readFileSync(file, 'utf8').matchAll(/\bn8n_workflow_\d+\.([A-Za-z_$][\w$]*)/g)) used.add(m[1]);
+				}
+			};
+			walk(path.join(prepared, 'dist'));
+			assert.ok(used.size >= 3, `uses found in the pack's dist: ${[...used].join(', ')}`);
+			const workflowDir = path.join(info.dir, 'node_modules', 'n8n-workflow');
+			const res = await runProcess(info.node, ['-e', `process.stdout.write(JSON.stringify(Object.keys(require(${JSON.stringify(workflowDir)}))))`], { env: info.env, timeoutMs: 120_000 });
+			assert.equal(res.code, 0, res.stderr);
+			const exported = new Set(JSON.parse(res.stdout));
+			assert.deepEqual([...used].filter((name) => !exported.has(name)).sort(), [], `n8n-workflow ${readPackageJson(workflowDir).version} of n8n ${version} lacks what the pack uses`);
 		});
 		for (const entry of [...manualOnly(workflows), ...examples]) {
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {

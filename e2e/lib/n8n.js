@@ -30,7 +30,7 @@ function n8nEnv(info, userFolder, extra = {}) {
 		N8N_SECURE_COOKIE: 'false',
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_HOST: 'localhost',
-		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_LEVEL: process.env.N8N_E2E_LOG_LEVEL || 'info',
 		DB_TYPE: 'sqlite',
 		...extra,
 	};

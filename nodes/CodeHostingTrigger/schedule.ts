@@ -1,5 +1,5 @@
 import type { IHookFunctions } from 'n8n-workflow';
-import { sleepWithAbort } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
@@ -19,6 +19,7 @@ import { memoryKey, memoryOf, recoveryPass, redeliveryBudget } from './recoveryP
  */
 
 const schedules = new Map<string, AbortController>();
+const SLICE_MS = 1000;
 
 /** Whether this process runs scheduled passes for the hook (then deliveries run none). */
 export function scheduledHere(ctx: Parameters<typeof memoryKey>[0], endpoint: string, hookId: string): boolean {
@@ -53,15 +54,13 @@ export function startSchedule(
 	const key = memoryKey(ctx, endpoint, hookId);
 	schedules.set(key, controller);
 	const own = recoveryStateOf(JSON.parse(JSON.stringify(state)) as unknown, hookId, Date.now());
-	void (async () => {
+	const loop = async () => {
 		let wait = Math.max(0, firstInMs);
 		for (;;) {
-			try {
-				await sleepWithAbort(wait, controller.signal);
-			} catch {
-				return; // stopped
-			}
-			if (controller.signal.aborted) return;
+			// n8n-workflow's sleep, in slices of at most a second so that a stop is seen within one
+			// (its sleepWithAbort is not in every n8n: 2.40's n8n-workflow has none)
+			for (let left = wait; left > 0 && !controller.signal.aborted; left -= SLICE_MS) await sleep(Math.min(left, SLICE_MS));
+			if (controller.signal.aborted) return; // stopped
 			const memory = memoryOf(ctx, endpoint, hookId);
 			// what deliveries of this process accepted, and the newest point a pass reached
 			own.accepted = mergeRings(own.accepted, memory.accepted);
@@ -70,5 +69,11 @@ export function startSchedule(
 			// more than one pass's worth (or the hourly budget spent): go on soon, else at the interval
 			wait = result && result.deferred > 0 ? Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now())) : intervalMs;
 		}
-	})();
+	};
+	loop().catch((error: unknown) => {
+		if (schedules.get(key) === controller) schedules.delete(key);
+		ctx.logger.warn(
+			`Code Hosting Trigger "${ctx.getNode().name}": the scheduled recovery of webhook ${hookId} stopped: ${error instanceof Error ? error.message : String(error)}. Deliveries run the passes until the next activation.`,
+		);
+	});
 }
