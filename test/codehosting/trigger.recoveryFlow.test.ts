@@ -11,48 +11,19 @@ import { RECOVERY_LIMITS } from '../../nodes/CodeHostingTrigger/recovery';
 import type { CodeHostingServer, Hook } from '../servers/codehosting/server';
 import { TOKEN } from '../servers/codehosting/server';
 import type { Trigger } from './triggerKit';
-import { useTriggerKit } from './triggerKit';
+import { pause, started, useRecoveryKit } from './recoveryKit';
 
-const kit = useTriggerKit();
+const recovery = useRecoveryKit();
+const { kit, defaults, active, openIssues, redeliveryRequests, logReads } = recovery;
 const { trigger, calls } = kit;
 let srv: CodeHostingServer;
-const defaults = { ...RECOVERY_LIMITS };
 const realNow = () => Date.now();
 /** How long to wait for redeliveries (they arrive after the 202, asynchronously). */
 const WAIT_MS = 10_000;
-/** A real pause (a timer, so that I/O runs meanwhile). */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 beforeAll(() => {
-	srv = kit.srv;
-	srv.setAutoDeliver(true);
+	srv = recovery.srv;
 });
-beforeEach(() => {
-	// fast pacing here; the pacing itself is measured in its own test
-	RECOVERY_LIMITS.spacingMs = 5;
-	RECOVERY_LIMITS.arrivalWaitMs = 1000;
-});
-const active: Trigger[] = [];
-afterEach(async () => {
-	// delete the hooks, so that later tests' events do not go to them
-	while (active.length) await active.pop()!.harness.hook('delete');
-	Object.assign(RECOVERY_LIMITS, defaults);
-	jest.restoreAllMocks();
-});
-afterAll(() => srv.setAutoDeliver(false));
-
-/** Opens `n` issues through the API (each sends an `issues` opened delivery to the hook). */
-async function openIssues(n: number, prefix = 'missed'): Promise<void> {
-	for (let i = 0; i < n; i++) {
-		const response = await fetch(`${srv.url}/repos/octo-user/hello-world/issues`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': 'recovery-test', accept: 'application/vnd.github+json', 'content-type': 'application/json' },
-			body: JSON.stringify({ title: `${prefix} ${i}` }),
-		});
-		expect(response.status).toBe(201);
-	}
-	await srv.settle();
-}
 
 /** The GUIDs of the issue events the hook's log has, in the order they were first sent. */
 const issueGuids = (hook: Hook) => [...new Set(hook.deliveries.filter((d) => d.event === 'issues').map((d) => d.guid))];
@@ -73,11 +44,6 @@ async function startedAll(t: Trigger, guids: string[]): Promise<void> {
 	expect(guids.filter((guid) => !started(t).includes(guid))).toEqual([]);
 }
 
-/** The GUIDs that started executions, in order. */
-const started = (t: Trigger) => t.harness.deliveries.filter((d) => d.items).map((d) => String(d.items![0].json.deliveryId));
-
-const redeliveryRequests = () => calls().filter((call) => /^POST .*\/deliveries\/\d+\/attempts$/.test(call));
-const logReads = () => calls().filter((call) => /^GET .*\/deliveries$/.test(call));
 
 /**
  * An active trigger on New Issue (New Repository for organization scope). Recovery Interval 0 by

@@ -10,49 +10,19 @@ import type { IDataObject } from 'n8n-workflow';
 import { RECOVERY_LIMITS, RedeliveryBudget } from '../../nodes/CodeHostingTrigger/recovery';
 import { redeliveryBudget } from '../../nodes/CodeHostingTrigger/recoveryPass';
 import type { CodeHostingServer } from '../servers/codehosting/server';
-import { TOKEN } from '../servers/codehosting/server';
 import type { Trigger } from './triggerKit';
-import { useTriggerKit } from './triggerKit';
+import { pause, started, useRecoveryKit } from './recoveryKit';
 
-const kit = useTriggerKit();
+const recovery = useRecoveryKit();
+const { kit, defaults, active, openIssues, redeliveryRequests, logReads } = recovery;
 const { trigger, calls } = kit;
 let srv: CodeHostingServer;
-const defaults = { ...RECOVERY_LIMITS };
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A generous deadline for what a schedule does (its intervals here are about a second). */
 const DEADLINE_MS = 20_000;
 
 beforeAll(() => {
-	srv = kit.srv;
-	srv.setAutoDeliver(true);
+	srv = recovery.srv;
 });
-beforeEach(() => {
-	RECOVERY_LIMITS.spacingMs = 5;
-	RECOVERY_LIMITS.arrivalWaitMs = 1000;
-});
-const active: Trigger[] = [];
-afterEach(async () => {
-	while (active.length) await active.pop()!.harness.hook('delete');
-	Object.assign(RECOVERY_LIMITS, defaults);
-	jest.restoreAllMocks();
-});
-afterAll(() => srv.setAutoDeliver(false));
-
-async function openIssues(n: number, prefix: string): Promise<void> {
-	for (let i = 0; i < n; i++) {
-		const response = await fetch(`${srv.url}/repos/octo-user/hello-world/issues`, {
-			method: 'POST',
-			headers: { authorization: `Bearer ${TOKEN}`, 'user-agent': 'schedule-test', accept: 'application/vnd.github+json', 'content-type': 'application/json' },
-			body: JSON.stringify({ title: `${prefix} ${i}` }),
-		});
-		expect(response.status).toBe(201);
-	}
-	await srv.settle();
-}
-
-const started = (t: Trigger) => t.harness.deliveries.filter((d) => d.items).map((d) => String(d.items![0].json.deliveryId));
-const redeliveryRequests = () => calls().filter((call) => /^POST .*\/deliveries\/\d+\/attempts$/.test(call));
-const logReads = () => calls().filter((call) => /^GET .*\/deliveries$/.test(call));
 
 /** Polls `done()` until it holds, within the deadline. */
 async function until(what: string, done: () => boolean): Promise<void> {
