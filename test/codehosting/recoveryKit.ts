@@ -52,6 +52,21 @@ export function useRecoveryKit() {
 		await srv.settle();
 	}
 
+	/**
+	 * An active trigger (its hook created, the ping left out) on New Issue, or New Repository for
+	 * organization scope, with Recovery Interval `recoveryInterval` minutes.
+	 */
+	async function activeTrigger(options: { recoverMissedDeliveries?: boolean; scope?: 'organization'; recoveryInterval: number }) {
+		const { recoveryInterval, ...rest } = options;
+		const t = await kit.trigger({ events: rest.scope ? ['newRepository'] : ['newIssue'], ...rest, options: { recoveryInterval } });
+		expect(await t.harness.hook('create')).toBe(true);
+		active.push(t);
+		await srv.settle();
+		const [hook] = t.hooks();
+		t.harness.deliveries.length = 0; // the ping
+		return { t, hook };
+	}
+
 	const redeliveryRequests = () => kit.calls().filter((call) => /^POST .*\/deliveries\/\d+\/attempts$/.test(call));
 	const logReads = () => kit.calls().filter((call) => /^GET .*\/deliveries$/.test(call));
 
@@ -63,6 +78,7 @@ export function useRecoveryKit() {
 			return srv;
 		},
 		openIssues,
+		activeTrigger,
 		redeliveryRequests,
 		logReads,
 	};

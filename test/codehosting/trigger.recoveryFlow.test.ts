@@ -44,22 +44,12 @@ async function startedAll(t: Trigger, guids: string[]): Promise<void> {
 	expect(guids.filter((guid) => !started(t).includes(guid))).toEqual([]);
 }
 
-
 /**
  * An active trigger on New Issue (New Repository for organization scope). Recovery Interval 0 by
  * default: these tests are about the passes at activations and deliveries (the scheduled passes
  * have their own file, trigger.recoverySchedule.test.ts).
  */
-async function activeTrigger(options: { recoverMissedDeliveries?: boolean; scope?: 'organization'; recoveryInterval?: number } = {}) {
-	const { recoveryInterval = 0, ...rest } = options;
-	const t = await trigger({ events: rest.scope ? ['newRepository'] : ['newIssue'], ...rest, options: { recoveryInterval } });
-	expect(await t.harness.hook('create')).toBe(true);
-	active.push(t);
-	await srv.settle();
-	const [hook] = t.hooks();
-	t.harness.deliveries.length = 0; // the ping
-	return { t, hook };
-}
+const activeTrigger = (options: { recoverMissedDeliveries?: boolean; scope?: 'organization' } = {}) => recovery.activeTrigger({ recoveryInterval: 0, ...options });
 
 describe('at activation', () => {
 	test('n8n down, 20 deliveries fail; at startup (init) all 20 are redelivered oldest first and each starts one execution', async () => {

@@ -33,15 +33,7 @@ async function until(what: string, done: () => boolean): Promise<void> {
 	}
 }
 
-async function activeTrigger(minutes: number) {
-	const t = await trigger({ events: ['newIssue'], options: { recoveryInterval: minutes } });
-	expect(await t.harness.hook('create')).toBe(true);
-	active.push(t);
-	await srv.settle();
-	const [hook] = t.hooks();
-	t.harness.deliveries.length = 0; // the ping
-	return { t, hook };
-}
+const activeTrigger = (minutes: number) => recovery.activeTrigger({ recoveryInterval: minutes });
 
 describe('scheduled passes', () => {
 	test('a delivery n8n answered 503 in a quiet repository is recovered within one interval, with no delivery after it', async () => {
