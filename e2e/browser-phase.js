@@ -219,13 +219,14 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 					if (node.kind === 'webhook') {
 						const panel = editor.page.getByTestId('ndv');
 						await panel.getByText('Webhook URLs', { exact: false }).first().click();
-						await editor.page.waitForTimeout(300);
+						// the section opens on the test URL: read it once it is shown (or its wait runs out)
+						await panel.getByText(/\/webhook-test\//).first().waitFor({ timeout: 60_000 }).catch(() => {});
 						const text = await panel.innerText();
 						const urls = [...new Set(text.match(/https?:\/\/\S+\/webhook(-test)?\/\S+/g) ?? [])];
 						if (!urls.some((u) => /\/webhook-test\//.test(u))) failures.push(`${desc.displayName}: no test webhook URL is shown`);
 						if (!/Production URL/i.test(text)) failures.push(`${desc.displayName}: no Production URL tab`);
 						await panel.getByText('Production URL', { exact: false }).first().click().catch(() => {});
-						await editor.page.waitForTimeout(200);
+						await panel.getByText(/https?:\/\/\S+\/webhook\/\S+/).first().waitFor({ timeout: 60_000 }).catch(() => {});
 						const prod = (await panel.innerText()).match(/https?:\/\/\S+\/webhook\/\S+/g) ?? [];
 						if (!prod.length) failures.push(`${desc.displayName}: no production webhook URL is shown`);
 						log(`browser: ${desc.displayName}: ${listed.length} events, URLs ${[...urls, ...prod].slice(0, 2).join(' ')}`);

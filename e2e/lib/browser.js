@@ -231,6 +231,27 @@ class Editor {
 		await this.page.getByTestId(empty ? 'canvas-plus-button' : 'canvas-node').first().waitFor({ timeout: 60_000 });
 	}
 
+	/**
+	 * Reads `read()` until it gives the same non-empty answer twice `quietMs` apart (the editor has
+	 * finished rendering what the last action changed), within `timeoutMs`; answers the last read.
+	 */
+	async settled(read, { timeoutMs = 60_000, quietMs = 300 } = {}) {
+		const end = Date.now() + timeoutMs;
+		let last = await read();
+		for (;;) {
+			await this.page.waitForTimeout(quietMs);
+			const now = await read();
+			const same = JSON.stringify(now) === JSON.stringify(last);
+			last = now;
+			if ((same && (Array.isArray(now) ? now.length > 0 : Boolean(now))) || Date.now() > end) return last;
+		}
+	}
+
+	/** Waits until the page has drawn what the last change rendered (two animation frames). */
+	async painted() {
+		await this.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+	}
+
 	/** Opens the node creator and searches `text`; returns the names listed. */
 	async search(text) {
 		const { page } = this;
@@ -241,8 +262,8 @@ class Editor {
 		else await page.getByTestId('node-creator-plus-button').click();
 		const bar = page.getByTestId('node-creator-search-bar');
 		await bar.fill(text);
-		await page.waitForTimeout(400);
-		return (await page.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim());
+		// the list filters as the text comes: read it once it stopped changing
+		return await this.settled(async () => (await page.getByTestId('node-creator-item-name').allInnerTexts()).map((t) => t.trim()));
 	}
 
 	async closeCreator() {
@@ -254,9 +275,9 @@ class Editor {
 	async openCreatorItem(name) {
 		const { page } = this;
 		await page.getByTestId('node-creator-item-name').filter({ hasText: new RegExp(`^\\s*${escapeRegExp(name)}\\s*$`) }).first().click();
-		await page.waitForTimeout(400);
 		const panel = page.getByTestId('node-creator');
-		return (await panel.innerText()).replace(/\n{2,}/g, '\n');
+		// the item's details replace the list: read them once they stopped changing
+		return await this.settled(async () => (await panel.innerText()).replace(/\n{2,}/g, '\n'));
 	}
 
 	/**
@@ -353,7 +374,8 @@ class Editor {
 			.catch((error) => {
 				throw new Error(`"${name}": chose "${text}", but after 60 s the select ${error.message.replace(/^.*?(shows)/s, '$1')}`);
 			});
-		await this.page.waitForTimeout(80);
+		// the panel re-renders the parameters of the choice: read the page after it has drawn them
+		await this.painted();
 	}
 
 	/**
