@@ -68,7 +68,7 @@ function loadExamples(only) {
 		});
 }
 
-/** The workflow with each Manual Trigger replaced by a Webhook trigger of the same name. */
+/** The workflow with each Manual Trigger replaced by a Webhook trigger of the same name, answering on receipt. */
 function webhookVariant(workflow) {
 	const copy = JSON.parse(JSON.stringify(workflow));
 	const pathName = `e2e-${workflow.id}`.toLowerCase();
@@ -84,8 +84,12 @@ function webhookVariant(workflow) {
 					parameters: {
 						httpMethod: 'POST',
 						path: pathName,
-						responseMode: 'lastNode',
-						responseData: 'allEntries',
+						// answered on receipt: the run is read back from n8n's database. With
+						// 'lastNode' the main answers only when the worker's job-finished message
+						// reaches it (Bull's global events over Redis pub/sub): a fresh-clone run
+						// under a CPU hog saw one such answer never come (2.38.7 queue mode, the
+						// call timed out after 180 s while every other one took under a second)
+						responseMode: 'onReceived',
 						options: {},
 					},
 				}
