@@ -26,7 +26,7 @@ const { buildCredentials, secrets } = require('./credentials');
 /** The e2e workflow run with the pack installed from the registry. */
 const WORKFLOW_BASE = 'governance-project';
 
-const { setTimeout: sleep } = require('timers/promises');
+const { waitUntil } = require('./lib/wait');
 
 /**
  * Runs the phase for n8n `version` (runtime `info`). `h` has the runner's helpers:
@@ -106,7 +106,7 @@ async function runRegistryPhase(version, info, h) {
 			// the old one or cut short, so read it again for up to 180 s
 			let missing = declaredNodes;
 			let unreadable;
-			for (const until = Date.now() + 180_000; ; await sleep(500)) {
+			await waitUntil('every node type of the pack in /types/nodes.json', async () => {
 				try {
 					const names = new Set((await rest.getJson('/types/nodes.json')).map((t) => t.name));
 					missing = declaredNodes.filter((n) => !names.has(n));
@@ -114,8 +114,8 @@ async function runRegistryPhase(version, info, h) {
 				} catch (error) {
 					unreadable = error;
 				}
-				if ((missing.length === 0 && !unreadable) || Date.now() > until) break;
-			}
+				return missing.length === 0 && !unreadable;
+			}).catch(() => {});
 			if (unreadable) throw unreadable;
 			assert.deepEqual(missing, [], 'node types of the pack missing from /types/nodes.json');
 			const installed = readPackageJson(path.join(userFolder, '.n8n', 'nodes', 'node_modules', pkg.name));
@@ -141,11 +141,11 @@ async function runRegistryPhase(version, info, h) {
 			});
 			const text = await response.text();
 			assert.equal(response.status, 200, `webhook answered ${response.status}: ${text.slice(0, 500)}`);
-			let execution = null;
-			for (const until = Date.now() + 180_000; Date.now() < until; await sleep(300)) {
-				execution = await readLatestExecution(info, userFolder, runEntry.workflow.id, { afterId: before });
-				if (execution && !['new', 'running', 'waiting'].includes(execution.status) && Object.keys(execution.data?.resultData?.runData ?? {}).length) break;
-			}
+			const execution = await waitUntil(
+				'the execution, finished with its data written',
+				() => readLatestExecution(info, userFolder, runEntry.workflow.id, { afterId: before }),
+				{ done: (e) => e && !['new', 'running', 'waiting'].includes(e.status) && Object.keys(e.data?.resultData?.runData ?? {}).length > 0 },
+			).catch(() => null);
 			assert.ok(execution, 'no execution of the workflow');
 			checkRun(runEntry, execution, servers, main.output());
 		}

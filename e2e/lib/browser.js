@@ -1,43 +1,14 @@
 'use strict';
 /*
- * n8n's editor in a real browser: playwright-core driving Debian's chromium (installed with
- * apt-get like redis-server; a browser download cannot work here). `openEditor` logs in as the
- * owner and returns an Editor whose helpers act as a person does (node creator, node panel,
- * dropdowns, resource locators) and which records what a person would notice: console errors,
- * page errors and n8n's error toasts.
+ * n8n's editor in a real browser (playwright-core driving Debian's chromium, lib/chromium.js).
+ * `openEditor` logs in as the owner and returns an Editor whose helpers act as a person does and
+ * which records what a person would notice: console errors, page errors, n8n's error toasts.
  */
-const fs = require('fs');
-const { spawnSync } = require('child_process');
+const { ensureChromium, isExternal } = require('./chromium');
+const { trackLoads } = require('./param-loads');
+const { escapeRegExp } = require('./editor-model');
 
-const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const VIEWPORT = { width: 1440, height: 900 };
-
-/** Path of Debian's chromium, installed with apt-get when it is missing. */
-function ensureChromium() {
-	const found = () => [process.env.CHROMIUM_PATH, ...CHROMIUM_CANDIDATES].find((p) => p && fs.existsSync(p));
-	if (found()) return found();
-	process.stderr.write('[e2e] installing chromium (apt-get)\n');
-	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
-	const res = spawnSync(
-		'sh',
-		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium`],
-		{ stdio: ['ignore', 'inherit', 'inherit'] },
-	);
-	if (res.status !== 0) throw new Error('apt-get install chromium failed');
-	if (!found()) throw new Error('chromium not found after install');
-	return found();
-}
-
-/** A request the browser may not make here: anything that leaves this machine. */
-function isExternal(url) {
-	try {
-		const { protocol, hostname } = new URL(url);
-		if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return false;
-		return !['localhost', '127.0.0.1', '[::1]'].includes(hostname);
-	} catch {
-		return false;
-	}
-}
 
 class Editor {
 	constructor(browser, page, baseUrl) {
@@ -56,51 +27,7 @@ class Editor {
 			this.problems.push(`console error: ${msg.text().slice(0, 500)}${where ? ` (${where})` : ''}`);
 		});
 		page.on('pageerror', (error) => this.problems.push(`page error: ${error.message.slice(0, 500)}`));
-		this.trackLoads(page);
-	}
-
-	/**
-	 * Records the editor's requests for a parameter's options or list items
-	 * (/rest/dynamic-node-parameters/…): the parameter (the request's `path`, e.g.
-	 * "parameters.templateId"), whether it is answered, and how many entries the answer held. A list
-	 * is read only once its request is answered (issue 26: read before, under load, a list was empty).
-	 */
-	trackLoads(page) {
-		/** @type {{seq: number, kind: string, path: string, done: boolean, count?: number, error?: string}[]} */
-		this.loads = [];
-		this.seq = 0;
-		const byRequest = new Map();
-		page.on('request', (request) => {
-			const m = /\/rest\/dynamic-node-parameters\/([a-z-]+)/.exec(request.url());
-			if (!m) return;
-			let parameterPath = '';
-			try {
-				parameterPath = String(JSON.parse(request.postData() ?? '{}').path ?? '');
-			} catch {
-				parameterPath = new URL(request.url()).searchParams.get('path') ?? '';
-			}
-			const load = { seq: ++this.seq, kind: m[1], path: parameterPath, done: false };
-			this.loads.push(load);
-			byRequest.set(request, load);
-		});
-		const finish = async (request, failed) => {
-			const load = byRequest.get(request);
-			if (!load) return;
-			byRequest.delete(request);
-			try {
-				if (failed) throw new Error(request.failure()?.errorText ?? 'failed');
-				const response = await request.response();
-				const body = await response.json();
-				const data = body?.data;
-				load.count = Array.isArray(data) ? data.length : Array.isArray(data?.results) ? data.results.length : undefined;
-				if (!response.ok()) load.error = `HTTP ${response.status()}: ${JSON.stringify(body).slice(0, 200)}`;
-			} catch (error) {
-				load.error = String(error.message ?? error);
-			}
-			load.done = true;
-		};
-		page.on('requestfinished', (request) => void finish(request, false));
-		page.on('requestfailed', (request) => void finish(request, true));
+		trackLoads(this, page);
 	}
 
 	/** A mark in the editor's parameter loads: loads after it are `since` it. */
@@ -452,10 +379,6 @@ class Editor {
 	async close() {
 		await this.browser.close().catch(() => {});
 	}
-}
-
-function escapeRegExp(text) {
-	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Starts chromium, logs in as `owner` at `baseUrl`; returns an Editor. */

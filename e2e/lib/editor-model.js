@@ -100,7 +100,13 @@ function hasDefault(prop) {
 	return true;
 }
 
+/** `text` as a literal in a regular expression. */
+function escapeRegExp(text) {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 module.exports = {
+	escapeRegExp,
 	PACKAGE,
 	CUSTOM_API_CALL_KEY,
 	NODES,
