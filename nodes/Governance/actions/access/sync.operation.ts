@@ -138,6 +138,8 @@ function describeChange(change: AccessChange): string {
 	return `${change.email} (${change.projectId})`;
 }
 
+const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
 /**
  * Makes each project the roster names match the roster: reads every member and pending invite
  * of those projects, plans the least changes (access core), and, unless Dry Run, applies them.
@@ -200,21 +202,26 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	const output: INodeExecutionData[] = [];
 	const done: string[] = [];
-	for (const { client, changes, rosterItems } of plans) {
-		for (const change of changes) {
-			const itemIndex = pairing(change, rosterItems)[0] ?? 0;
-			try {
-				await applyChange(this, client, change, itemIndex);
-			} catch (error) {
-				throw withProgress(error, [
-					`The sync stopped at ${change.action} of ${describeChange(change)}.`,
-					done.length > 0 ? `Applied before: ${done.join(', ')}.` : 'No change was applied before.',
-					'Running the sync again is safe: it plans from the state then.',
-				]);
-			}
-			if (change.action !== 'unchanged') done.push(`${change.action} ${describeChange(change)}`);
-			output.push(outputOf(change, projects.get(change.projectId), false, change.action !== 'unchanged', pairing(change, rosterItems)));
+	const steps = plans.flatMap(({ client, changes, rosterItems }) => changes.map((change) => ({ client, change, rosterItems })));
+	for (const [position, { client, change, rosterItems }] of steps.entries()) {
+		const itemIndex = pairing(change, rosterItems)[0] ?? 0;
+		try {
+			await applyChange(this, client, change, itemIndex);
+		} catch (error) {
+			// Left: the change it stopped at and every later one of the plan (all projects).
+			const left = steps
+				.slice(position)
+				.filter((step) => step.change.action !== 'unchanged')
+				.map((step) => `${step.change.action} ${describeChange(step.change)}`);
+			throw withProgress(error, [
+				`The sync stopped at ${change.action} of ${describeChange(change)}.`,
+				done.length > 0 ? `Applied before: ${done.join(', ')}.` : 'No change was applied before.',
+				`Not applied: ${countOf(left.length, 'change')}, the one it stopped at${left.length > 1 ? ` and ${left.length - 1} after it` : ''}: ${left.join(', ')}.`,
+				'Running the sync again is safe: it plans from the state then.',
+			]);
 		}
+		if (change.action !== 'unchanged') done.push(`${change.action} ${describeChange(change)}`);
+		output.push(outputOf(change, projects.get(change.projectId), false, change.action !== 'unchanged', pairing(change, rosterItems)));
 	}
 	return output;
 }
