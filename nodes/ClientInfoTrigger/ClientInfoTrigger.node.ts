@@ -51,6 +51,24 @@ export class ClientInfoTrigger implements INodeType {
 				default: [],
 				description: 'The platform events that start the workflow',
 			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Catch Up Interval (Minutes)',
+						name: 'catchUpInterval',
+						type: 'number',
+						default: 5,
+						typeOptions: { minValue: 0, numberPrecision: 2 },
+						description:
+							'How often, while the workflow is active, to compare the platform\'s requests and clients with what the trigger last saw and start the workflow for each change no delivery brought (marked "recovered"), at n8n\'s start too. It sees new requests and clients and request status changes (created, published, completed, archived); other events only come by delivery. 0: off.',
+					},
+				],
+			},
 		],
 	};
 

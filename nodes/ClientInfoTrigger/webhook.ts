@@ -4,6 +4,9 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { requireChoices } from '../shared';
 import { clientInfo, segment } from '../ClientInfo/transport';
+import type { CatchUpState } from './catchUp';
+import type { CatchUpSetup } from './catchUpRun';
+import { enterCall, forget, startCatchUp, stateAtActivation, takeBaseline } from './catchUpRun';
 import { EVENTS } from './events';
 
 /** Name of the URL query parameter that carries the webhook's secret. */
@@ -19,7 +22,12 @@ interface HookData extends IDataObject {
 	secret?: string;
 	/** The chosen events, fixed at activation. */
 	events?: string[];
+	/** What catch-up last saw (catchUp.ts). */
+	catchUp?: CatchUpState;
 }
+
+/** The first catch-up pass after a start, once n8n serves the webhook. */
+const FIRST_PASS_AFTER_START_MS = 1000;
 
 function staticData(ctx: IHookFunctions | IWebhookFunctions): HookData {
 	return ctx.getWorkflowStaticData('node') as HookData;
@@ -34,6 +42,14 @@ export function urlWithSecret(webhookUrl: string, secret: string): string {
 	const url = new URL(webhookUrl);
 	url.searchParams.set(SECRET_PARAMETER, secret);
 	return url.toString();
+}
+
+/** Catch-up of this activation, or undefined when off (interval 0, or the editor's test webhook). */
+function catchUpSetup(ctx: IHookFunctions, events: string[], secret: string): CatchUpSetup | undefined {
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	const minutes = options.catchUpInterval === undefined ? 5 : Number(options.catchUpInterval);
+	if (ctx.getMode() === 'manual' || !(minutes > 0)) return undefined;
+	return { events, intervalMs: Math.round(minutes * 60_000), url: urlWithSecret(webhookUrl(ctx), secret) };
 }
 
 function webhookUrl(ctx: IHookFunctions): string {
@@ -98,9 +114,21 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 		hook.enabled !== false;
 	if (same) {
 		data.events = events;
+		// a start, or an activation of a webhook that still exists: catch up with what was missed
+		const setup = catchUpSetup(this, events, data.secret);
+		if (setup) {
+			const state = stateAtActivation(this, data.webhookId, data.catchUp);
+			if (state) data.catchUp = state;
+			startCatchUp(this, data.webhookId, setup, FIRST_PASS_AFTER_START_MS);
+		} else if (this.getMode() !== 'manual') {
+			forget(this, data.webhookId);
+			delete data.catchUp;
+		}
 		return true;
 	}
 	// Events or URL changed: remove the old webhook, create() registers the new one.
+	forget(this, data.webhookId);
+	delete data.catchUp;
 	await deleteWebhook(this, data.webhookId);
 	delete data.webhookId;
 	delete data.secret;
@@ -112,9 +140,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	const data = staticData(this);
 	const events = chosenEvents(this);
 	if (data.webhookId) {
+		forget(this, data.webhookId);
 		await deleteWebhook(this, data.webhookId);
 		delete data.webhookId;
 	}
+	delete data.catchUp;
 	const secret = randomBytes(32).toString('hex');
 	const response = await clientInfo(this).request('POST', '/webhooks', {
 		body: { url: urlWithSecret(webhookUrl(this), secret), subscriptions: events, enabled: true },
@@ -127,16 +157,27 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 	data.webhookId = String(response.id);
 	data.secret = secret;
 	data.events = events;
+	// a new webhook: what the lists show now counts as seen, and catch-up runs every interval
+	const setup = catchUpSetup(this, events, secret);
+	if (setup) {
+		const state = await takeBaseline(this, data.webhookId, events);
+		if (state) data.catchUp = state;
+		startCatchUp(this, data.webhookId, setup, setup.intervalMs);
+	}
 	return true;
 }
 
 /** Deletes the webhook of this node on the platform and forgets it. */
 export async function remove(this: IHookFunctions): Promise<boolean> {
 	const data = staticData(this);
-	if (data.webhookId) await deleteWebhook(this, data.webhookId);
+	if (data.webhookId) {
+		forget(this, data.webhookId);
+		await deleteWebhook(this, data.webhookId);
+	}
 	delete data.webhookId;
 	delete data.secret;
 	delete data.events;
+	delete data.catchUp;
 	return true;
 }
 
@@ -176,6 +217,10 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	const event = [body.event, body.event_type, body.type].find((value) => typeof value === 'string') as string | undefined;
 	if (event !== undefined && events.length > 0 && !events.includes(event)) {
 		return { webhookResponse: { received: true, ignored: event } };
+	}
+	// the platform's own copy of a change catch-up already sent starts nothing
+	if (event !== undefined && data.webhookId && enterCall(this, data.webhookId, data, event, body)) {
+		return { webhookResponse: { received: true, duplicate: event } };
 	}
 	const items = Array.isArray(body) ? (body as IDataObject[]) : [body];
 	return { workflowData: [this.helpers.returnJsonArray(items)] };

@@ -1,5 +1,6 @@
 import type { IHookFunctions } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+
+import { loopRuns, startLoop, stopLoop } from '../shared';
 
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
@@ -18,19 +19,14 @@ import { memoryKey, memoryOf, recoveryPass, redeliveryBudget } from './recoveryP
  * with its publication service (README): there the schedule starts at the next activation.
  */
 
-const schedules = new Map<string, AbortController>();
-const SLICE_MS = 1000;
-
 /** Whether this process runs scheduled passes for the hook (then deliveries run none). */
 export function scheduledHere(ctx: Parameters<typeof memoryKey>[0], endpoint: string, hookId: string): boolean {
-	return schedules.has(memoryKey(ctx, endpoint, hookId));
+	return loopRuns(memoryKey(ctx, endpoint, hookId));
 }
 
 /** Stops the scheduled passes of the hook in this process (deactivation, a new hook). */
 export function stopSchedule(ctx: IHookFunctions, endpoint: string, hookId: string): void {
-	const key = memoryKey(ctx, endpoint, hookId);
-	schedules.get(key)?.abort();
-	schedules.delete(key);
+	stopLoop(memoryKey(ctx, endpoint, hookId));
 }
 
 /**
@@ -50,28 +46,17 @@ export function startSchedule(
 ): void {
 	stopSchedule(ctx, endpoint, hookId);
 	if (!(intervalMs > 0)) return;
-	const controller = new AbortController();
-	const key = memoryKey(ctx, endpoint, hookId);
-	schedules.set(key, controller);
 	const own = recoveryStateOf(JSON.parse(JSON.stringify(state)) as unknown, hookId, Date.now());
-	const loop = async () => {
-		let wait = Math.max(0, firstInMs);
-		for (;;) {
-			// n8n-workflow's sleep, in slices of at most a second so that a stop is seen within one
-			// (its sleepWithAbort is not in every n8n: 2.40's n8n-workflow has none)
-			for (let left = wait; left > 0 && !controller.signal.aborted; left -= SLICE_MS) await sleep(Math.min(left, SLICE_MS));
-			if (controller.signal.aborted) return; // stopped
-			const memory = memoryOf(ctx, endpoint, hookId);
-			// what deliveries of this process accepted, and the newest point a pass reached
-			own.accepted = mergeRings(own.accepted, memory.accepted);
-			if (memory.since && Date.parse(memory.since) > Date.parse(own.since)) own.since = memory.since;
-			const result = await recoveryPass(ctx, endpoint, hookId, own, 'schedule', RECOVERY_LIMITS.perSchedule, wanted).catch(() => undefined);
-			// more than one pass's worth (or the hourly budget spent): go on soon, else at the interval
-			wait = result && result.deferred > 0 ? Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now())) : intervalMs;
-		}
+	const pass = async (): Promise<number> => {
+		const memory = memoryOf(ctx, endpoint, hookId);
+		// what deliveries of this process accepted, and the newest point a pass reached
+		own.accepted = mergeRings(own.accepted, memory.accepted);
+		if (memory.since && Date.parse(memory.since) > Date.parse(own.since)) own.since = memory.since;
+		const result = await recoveryPass(ctx, endpoint, hookId, own, 'schedule', RECOVERY_LIMITS.perSchedule, wanted).catch(() => undefined);
+		// more than one pass's worth (or the hourly budget spent): go on soon, else at the interval
+		return result && result.deferred > 0 ? Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now())) : intervalMs;
 	};
-	loop().catch((error: unknown) => {
-		if (schedules.get(key) === controller) schedules.delete(key);
+	startLoop(memoryKey(ctx, endpoint, hookId), firstInMs, pass, (error: unknown) => {
 		ctx.logger.warn(
 			`Code Hosting Trigger "${ctx.getNode().name}": the scheduled recovery of webhook ${hookId} stopped: ${error instanceof Error ? error.message : String(error)}. Deliveries run the passes until the next activation.`,
 		);

@@ -14,3 +14,4 @@ export * from './redact';
 export * from './validation';
 export * from './appJwt';
 export * from './tokenCache';
+export * from './background';

@@ -72,6 +72,7 @@ export interface ClientInfoServer {
 	addRequests(count: number, options?: { clientId?: string; status?: string; prefix?: string }): string[];
 	addTemplates(count: number): void;
 	deliver(event: string, data?: IDataObject): Promise<Array<{ status?: number; body?: string; skipped?: string; url?: string }>>;
+	setRequestStatus(id: string, status: string): Promise<Array<{ status?: number; body?: string; skipped?: string; url?: string }>>;
 	apiRequests(): RecordedRequest[];
 	start(port?: number): Promise<{ url: string }>;
 	stop(): Promise<void>;

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ClientInfoOAuth2Api } from '../../credentials/ClientInfoOAuth2Api.credentials';
 import { ClientInfoTrigger } from '../../nodes/ClientInfoTrigger/ClientInfoTrigger.node';
+import { stopAllCatchUps } from '../../nodes/ClientInfoTrigger/catchUpRun';
 import { secretsMatch, urlWithSecret } from '../../nodes/ClientInfoTrigger/webhook';
 import type { Delivery, TriggerHarness } from '../helpers/triggerHarness';
 import { createTriggerHarness } from '../helpers/triggerHarness';
@@ -20,6 +21,7 @@ beforeEach(async () => {
 	srv = await startServer();
 });
 afterEach(async () => {
+	stopAllCatchUps();
 	await harness?.close();
 	harness = undefined;
 	await srv.stop();

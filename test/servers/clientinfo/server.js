@@ -123,6 +123,7 @@ function createClientInfoServer(options = {}) {
 		sendJson(res, status, payload);
 	}
 
+	const deliver = createDeliver(state);
 	return {
 		state,
 		stats,
@@ -135,7 +136,20 @@ function createClientInfoServer(options = {}) {
 		addClients: store.addClients,
 		addRequests: store.addRequests,
 		addTemplates: store.addTemplates,
-		deliver: createDeliver(state),
+		deliver,
+		/**
+		 * Moves a request to `status` as a user on the platform would, and delivers the event it
+		 * means (request_published, _completed, _archived; none for other statuses) to the
+		 * webhooks subscribed to it; resolves to the deliveries (a stopped n8n: status 0).
+		 */
+		async setRequestStatus(id, status) {
+			const request = state.requests[id];
+			if (!request) throw new Error(`no request ${id}`);
+			if (!constants.STATUSES.includes(status)) throw new Error(`no status ${status}`);
+			request.status = status;
+			const event = { published: 'request_published', completed: 'request_completed', archived: 'request_archived' }[status];
+			return event ? await deliver(event, { request: { ...request } }) : [];
+		},
 		/** start(port), stop(), resetRequests(). */
 		...lifecycle(handle, { requests, options }),
 		/** Calls that reached the API (not OAuth, not injected faults). */
