@@ -16,6 +16,11 @@ export function loopRuns(key: string): boolean {
 	return loops.has(key);
 }
 
+/** Stops every loop in this process, as a stopped n8n does. */
+export function stopAllLoops(): void {
+	for (const key of [...loops.keys()]) stopLoop(key);
+}
+
 /** Stops the loop of this key, if one runs. */
 export function stopLoop(key: string): void {
 	loops.get(key)?.abort();

@@ -1,0 +1,111 @@
+'use strict';
+/*
+ * Client Info Trigger catch-up in a running n8n (regular mode, then queue mode with a worker); its
+ * Catch Up Interval is 0.25 minutes and it listens to request_completed:
+ *  1. a request is completed on the platform and its delivery never reaches n8n (lost on the
+ *     way), in an otherwise quiet account: with no delivery after it, a scheduled pass finds it in
+ *     the request list and starts one execution, marked recovered, within a generous deadline;
+ *     the platform's own late copy of it is answered as a duplicate and starts nothing;
+ *  2. n8n is stopped; 10 requests are completed meanwhile (every delivery meets a refused
+ *     connection); n8n starts: exactly 10 executions, one per request, recovered, within BOUND_S
+ *     of n8n answering /healthz, with no delivery after the start (n8n < 2.40: its start
+ *     activates webhook triggers; n8n >= 2.40's publication service runs no node method of a
+ *     webhook trigger at its start, so there catch-up resumes at the next activation: checked by
+ *     a republish through the REST API, as the editor's);
+ *  3. a live delivery for an 11th: one more execution, not marked recovered; each request once;
+ *  4. the passes ran in the main process (the worker logs none); deactivation deletes the webhook.
+ */
+const { waitForPublication } = require('../lib/n8n');
+
+const WEBHOOK_ID = '5b8e2f1a-9c3d-4e7f-a6b2-1d0c9e8f7a31';
+const PREFIX = 'Catch-up e2e';
+const MISSED = 10;
+/** Seconds from n8n healthy to the last recovered execution: the first pass 1 s after activation, 10 sends. */
+const BOUND_S = 60;
+
+module.exports = {
+	servers: ['clientinfo'],
+
+	prepare({ clientinfo }) {
+		clientinfo.server.addRequests(MISSED + 2, { prefix: PREFIX });
+	},
+
+	async live({ assert, version, queue, webhookBase, clientinfo, rest, workflow, lastExecutionId, executions, waitUntil, checkExecution, restart, deactivate, logs }) {
+		const { server } = clientinfo;
+		const label = `n8n ${version} ${queue ? 'queue' : 'regular'}`;
+		const base = `${webhookBase}webhook/${WEBHOOK_ID}/webhook`;
+		const hookOf = () => Object.values(server.state.webhooks).find((h) => h.url.startsWith(`${base}?`));
+		const [major, minor] = version.split('.').map(Number);
+		const publicationService = major > 2 || (major === 2 && minor >= 40);
+		/** n8n >= 2.40 runs no node method at its start: an activation while it runs starts the passes. */
+		const republish = async () => {
+			const wf = await rest('GET', `/workflows/${workflow.id}`);
+			await rest('POST', `/workflows/${workflow.id}/deactivate`, {});
+			await waitUntil('the webhook deleted by the deactivation', () => !hookOf());
+			await rest('POST', `/workflows/${workflow.id}/activate`, { versionId: wf.versionId });
+			await waitForPublication(rest, workflow.id, { timeoutMs: 180_000 });
+			await waitUntil('the webhook registered again by the activation', () => hookOf());
+		};
+		if (publicationService) await republish();
+		assert.ok(hookOf(), `our webhook (webhooks: ${JSON.stringify(Object.values(server.state.webhooks).map((h) => h.url))})`);
+		const ids = Object.values(server.state.requests)
+			.filter((r) => r.name.startsWith(PREFIX))
+			.map((r) => r.id);
+		assert.equal(ids.length, MISSED + 2);
+
+		const out = (e) => e.data?.resultData?.runData?.['Client Info Trigger']?.[0]?.data?.main?.[0]?.[0]?.json;
+		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt;
+		const requestOf = (e) => out(e)?.data?.request?.id;
+		const runsAfter = (before, what, count) =>
+			waitUntil(what, async () => executions(before), {
+				done: (list) => list.length >= count && list.every(finished),
+				describe: (list) => `${list?.length ?? 0} execution(s): ${JSON.stringify((list ?? []).map((e) => [requestOf(e), out(e)?.recovered]))}`,
+			});
+
+		// 1. a completion whose delivery was lost: the scheduled pass starts it, once
+		let before = await lastExecutionId();
+		server.state.requests[ids[0]].status = 'completed';
+		const [lost] = await runsAfter(before, `the execution for request ${ids[0]} started by a catch-up pass`, 1);
+		assert.equal(requestOf(lost), ids[0]);
+		assert.equal(out(lost).recovered, true);
+		assert.equal(out(lost).event, 'request_completed');
+		checkExecution(lost, ({ items }) => assert.equal(items('Received').length, 1));
+		const [late] = await server.deliver('request_completed', { request: { ...server.state.requests[ids[0]] } });
+		assert.equal(late.status, 200, `the late copy answered ${late.status}: ${late.body}`);
+		assert.deepEqual(JSON.parse(late.body), { received: true, duplicate: 'request_completed' });
+
+		// 2. n8n stopped: 10 completions, every delivery refused; the start catches up
+		before = await lastExecutionId();
+		const missed = ids.slice(1, MISSED + 1);
+		const { healthyAt } = await restart(async () => {
+			for (const id of missed) {
+				const [delivery] = await server.setRequestStatus(id, 'completed');
+				assert.equal(delivery.status, 0, `the delivery for ${id} failed while n8n was down`);
+			}
+		});
+		if (publicationService) await republish();
+		const deliveriesAfterStart = server.state.deliveries.length;
+		const recovered = await runsAfter(before, `${MISSED} executions started by catch-up after the start`, MISSED);
+		const last = Math.max(...recovered.map((e) => e.stoppedAt));
+		const seconds = (last - healthyAt) / 1000;
+		console.log(`[catch-up] ${JSON.stringify({ label, missed: MISSED, executions: recovered.length, secondsFromHealthyToLast: Number(seconds.toFixed(1)), republished: publicationService })}`);
+		assert.deepEqual(recovered.map(requestOf).sort(), [...missed].sort(), 'each missed request once');
+		assert.ok(recovered.every((e) => out(e).recovered === true && e.status === 'success'), 'all recovered, all succeeded');
+		if (!publicationService) assert.ok(seconds <= BOUND_S, `${label}: the last recovered execution came ${seconds} s after n8n was healthy (bound ${BOUND_S} s)`);
+		assert.equal(server.state.deliveries.length, deliveriesAfterStart, 'no delivery after the start');
+
+		// 3. a live delivery for another request: one more, not recovered; a fence for "each once"
+		const [live] = await server.setRequestStatus(ids[MISSED + 1], 'completed');
+		assert.equal(live.status, 200);
+		const all = await runsAfter(before, 'the live delivery\'s execution', MISSED + 1);
+		assert.deepEqual(all.map(requestOf).sort(), [...missed, ids[MISSED + 1]].sort(), 'each request once');
+		assert.equal(all.find((e) => requestOf(e) === ids[MISSED + 1]).data && out(all.find((e) => requestOf(e) === ids[MISSED + 1])).recovered, undefined);
+
+		// 4. the passes ran in the main process
+		const { main, worker } = logs();
+		assert.match(main, /catch-up sent \d+ change\(s\) no delivery brought/);
+		if (queue) assert.doesNotMatch(worker, /catch-up sent/, 'no pass on the worker');
+		await deactivate();
+		await waitUntil('the webhook deleted after the deactivation', () => !hookOf());
+	},
+};
