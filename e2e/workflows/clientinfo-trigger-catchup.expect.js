@@ -8,10 +8,10 @@
  *     the platform's own late copy of it is answered as a duplicate and starts nothing;
  *  2. n8n is stopped; 10 requests are completed meanwhile (every delivery meets a refused
  *     connection); n8n starts: exactly 10 executions, one per request, recovered, within BOUND_S
- *     of n8n answering /healthz, with no delivery after the start (n8n < 2.40: its start
- *     activates webhook triggers; n8n >= 2.40's publication service runs no node method of a
- *     webhook trigger at its start, so there catch-up resumes at the next activation: checked by
- *     a republish through the REST API, as the editor's);
+ *     of n8n answering /healthz, with no delivery after the start. Not on n8n >= 2.40: its
+ *     publication service runs no node method of a webhook trigger at its start, so no pass runs
+ *     there until the next activation (the scenario publishes through the REST API first, as the
+ *     editor does, so that 1. and 3. run there too);
  *  3. a live delivery for an 11th: one more execution, not marked recovered; each request once;
  *  4. the passes ran in the main process (the worker logs none); deactivation deletes the webhook.
  */
@@ -70,36 +70,46 @@ module.exports = {
 		assert.equal(out(lost).recovered, true);
 		assert.equal(out(lost).event, 'request_completed');
 		checkExecution(lost, ({ items }) => assert.equal(items('Received').length, 1));
+		// (what n8n answers for a call that starts nothing differs by version: 1.x-2.38 send the
+		// node's answer, 2.40 its own; the fence in 3. shows it started nothing)
+		const beforeLate = await lastExecutionId();
 		const [late] = await server.deliver('request_completed', { request: { ...server.state.requests[ids[0]] } });
 		assert.equal(late.status, 200, `the late copy answered ${late.status}: ${late.body}`);
-		assert.deepEqual(JSON.parse(late.body), { received: true, duplicate: 'request_completed' });
+		console.log(`[catch-up] the late copy was answered: ${late.body}`);
 
-		// 2. n8n stopped: 10 completions, every delivery refused; the start catches up
+		// 2. n8n stopped: 10 completions, every delivery refused; the start catches up. Not on
+		// n8n >= 2.40: its start runs no method of a webhook trigger, so no pass runs until the
+		// next activation, and an activation after a deactivation starts afresh (README)
 		before = await lastExecutionId();
-		const missed = ids.slice(1, MISSED + 1);
-		const { healthyAt } = await restart(async () => {
-			for (const id of missed) {
-				const [delivery] = await server.setRequestStatus(id, 'completed');
-				assert.equal(delivery.status, 0, `the delivery for ${id} failed while n8n was down`);
-			}
-		});
-		if (publicationService) await republish();
-		const deliveriesAfterStart = server.state.deliveries.length;
-		const recovered = await runsAfter(before, `${MISSED} executions started by catch-up after the start`, MISSED);
-		const last = Math.max(...recovered.map((e) => e.stoppedAt));
-		const seconds = (last - healthyAt) / 1000;
-		console.log(`[catch-up] ${JSON.stringify({ label, missed: MISSED, executions: recovered.length, secondsFromHealthyToLast: Number(seconds.toFixed(1)), republished: publicationService })}`);
-		assert.deepEqual(recovered.map(requestOf).sort(), [...missed].sort(), 'each missed request once');
-		assert.ok(recovered.every((e) => out(e).recovered === true && e.status === 'success'), 'all recovered, all succeeded');
-		if (!publicationService) assert.ok(seconds <= BOUND_S, `${label}: the last recovered execution came ${seconds} s after n8n was healthy (bound ${BOUND_S} s)`);
-		assert.equal(server.state.deliveries.length, deliveriesAfterStart, 'no delivery after the start');
+		const missed = publicationService ? [] : ids.slice(1, MISSED + 1);
+		if (publicationService) {
+			console.log(`[catch-up] ${JSON.stringify({ label, skipped: 'catch-up at the start: n8n >= 2.40 runs no node method of a webhook trigger when it starts' })}`);
+		} else {
+			const { healthyAt } = await restart(async () => {
+				for (const id of missed) {
+					const [delivery] = await server.setRequestStatus(id, 'completed');
+					assert.equal(delivery.status, 0, `the delivery for ${id} failed while n8n was down`);
+				}
+			});
+			const deliveriesAfterStart = server.state.deliveries.length;
+			const recovered = await runsAfter(before, `${MISSED} executions started by catch-up after the start`, MISSED);
+			const last = Math.max(...recovered.map((e) => e.stoppedAt));
+			const seconds = (last - healthyAt) / 1000;
+			console.log(`[catch-up] ${JSON.stringify({ label, missed: MISSED, executions: recovered.length, secondsFromHealthyToLast: Number(seconds.toFixed(1)) })}`);
+			assert.deepEqual(recovered.map(requestOf).sort(), [...missed].sort(), 'each missed request once');
+			assert.ok(recovered.every((e) => out(e).recovered === true && e.status === 'success'), 'all recovered, all succeeded');
+			assert.ok(seconds <= BOUND_S, `${label}: the last recovered execution came ${seconds} s after n8n was healthy (bound ${BOUND_S} s)`);
+			assert.equal(server.state.deliveries.length, deliveriesAfterStart, 'no delivery after the start');
+		}
 
 		// 3. a live delivery for another request: one more, not recovered; a fence for "each once"
 		const [live] = await server.setRequestStatus(ids[MISSED + 1], 'completed');
 		assert.equal(live.status, 200);
-		const all = await runsAfter(before, 'the live delivery\'s execution', MISSED + 1);
+		const all = await runsAfter(before, 'the live delivery\'s execution', missed.length + 1);
 		assert.deepEqual(all.map(requestOf).sort(), [...missed, ids[MISSED + 1]].sort(), 'each request once');
-		assert.equal(all.find((e) => requestOf(e) === ids[MISSED + 1]).data && out(all.find((e) => requestOf(e) === ids[MISSED + 1])).recovered, undefined);
+		assert.equal(out(all.find((e) => requestOf(e) === ids[MISSED + 1])).recovered, undefined, 'the live one is not marked recovered');
+		const sinceLate = await executions(beforeLate);
+		assert.deepEqual(sinceLate.filter((e) => requestOf(e) === ids[0]), [], "the platform's late copy of a recovered change started nothing");
 
 		// 4. the passes ran in the main process
 		const { main, worker } = logs();
