@@ -85,7 +85,8 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
 	});
-	const triggers = workflows.filter((w) => w.trigger);
+	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart)
+	const triggers = workflows.filter((w) => w.trigger && !(queue && w.expectation.regularOnly));
 	const variants = queue
 		? manualOnly(workflows).map((entry) => {
 				const v = webhookVariant(entry.workflow);
@@ -112,7 +113,10 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 			// their scenarios check); the webhook variants are plain Webhook nodes, activated below
 			// through the REST API of the running main: one request each instead of one n8n CLI
 			// process each (5 to 10 s apiece on a busy machine, for ~30 variants per version)
-			await activateWorkflows(info, mainEnv, triggers.map((v) => v.workflow.id));
+			// (a scenario whose trigger must not run before it, e.g. a poll that reads every project,
+			// activates its workflow itself: `activateInScenario`)
+			const atStart = triggers.filter((entry) => !entry.expectation.activateInScenario);
+			await activateWorkflows(info, mainEnv, atStart.map((v) => v.workflow.id));
 			const main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, 'main.log'));
 			procs.push(main);
 			await main.waitFor(/Editor is now accessible/, 180_000);
@@ -122,7 +126,7 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 				procs.push(worker);
 				await worker.waitFor(/n8n worker is now ready/, 180_000);
 			}
-			await waitUntilActivated(main, baseUrl, triggers);
+			await waitUntilActivated(main, baseUrl, atStart);
 			if (variants.length) await activateThroughRest(baseUrl, variants);
 			return { main, worker };
 		});
@@ -218,6 +222,8 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 						checkRun({ ...entry, expectation: { servers: entry.expectation.servers, expectError: undefined, check } }, execution, servers, main.output() + (worker ? worker.output() : ''));
 					},
 					deactivate: () => rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {}),
+					/** Activates this workflow as the editor's toggle does (for `activateInScenario`). */
+					activate: () => activateThroughRest(baseUrl, [entry]),
 					logs: () => ({ main: earlierMain + main.output(), worker: earlierWorker + (worker ? worker.output() : '') }),
 					/** This workflow's executions with an id above `after`, newest first: {id, status, mode, startedAt, stoppedAt (ms), data}. */
 					executions: (after = 0) => queryOnce(info, userFolder, { op: 'executions', workflowId: entry.workflow.id, after }),

@@ -64,12 +64,15 @@ export function createPollHarness(options: {
 		staticData: options.staticData ? { [`node:${node.name}`]: JSON.parse(JSON.stringify(options.staticData)) as IDataObject } : {},
 	});
 	const additionalData = buildAdditionalData(options.credentials, options.credentialTypes, { nodes: [node], connections: {} });
+	const contexts: Partial<Record<WorkflowExecuteMode, PollContext>> = {};
 	return {
 		workflow,
 		parameters: node.parameters as IDataObject,
 		staticData: workflow.getStaticData('node', node),
 		async poll(mode = 'trigger') {
-			const context = new PollContext(
+			// n8n makes one context per activation and polls with it every time (n8n-core
+			// ActiveWorkflows.activatePolling): what a node caches per context lives as long
+			const context = (contexts[mode] ??= new PollContext(
 				workflow,
 				node,
 				additionalData,
@@ -81,7 +84,7 @@ export function createPollHarness(options: {
 				(error) => {
 					throw error;
 				},
-			);
+			));
 			const poll = options.node.poll as (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 			return await poll.call(context as unknown as IPollFunctions);
 		},

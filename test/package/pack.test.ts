@@ -46,7 +46,7 @@ describe('the packed package', () => {
 		expect(check.problems).toEqual([]);
 		const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8'));
 		for (const file of [...pkg.n8n.nodes, ...pkg.n8n.credentials]) expect(check.files).toContain(file);
-		expect(pkg.n8n.nodes).toHaveLength(6);
+		expect(pkg.n8n.nodes).toHaveLength(7);
 		for (const node of pkg.n8n.nodes) expect(check.files).toContain(node.replace(/\.js$/, '.json'));
 		expect(check.files.filter((f) => f.endsWith('.svg')).length).toBeGreaterThanOrEqual(12);
 		expect(check.files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']));

@@ -110,8 +110,8 @@ export async function readProject(ctx: IExecuteFunctions, itemIndex: number): Pr
 
 const projectLists = new WeakMap<object, Promise<ProjectInfo[]>>();
 
-/** Reads every page of projects/list into project infos. */
-async function fetchProjects(ctx: RequestContext, itemIndex: number): Promise<ProjectInfo[]> {
+/** Reads every page of projects/list into project infos (each call reads anew: a poll's context lives as long as its activation). */
+export async function fetchProjects(ctx: RequestContext, itemIndex: number): Promise<ProjectInfo[]> {
 	const entries = await governance(ctx).requestAll('GET', '/projects/list', Infinity, {
 		itemIndex,
 		pagination: pageNumberPaging({ pageSize: PAGE_SIZE, in: 'qs', itemsKey: 'projects', total: (body) => body.count }),

@@ -1,0 +1,70 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { projectLocator, SCOPE_CHOICES } from '../Governance/core/project';
+import { searchProjects } from '../Governance/methods/listSearch';
+import { pollAccess } from './poll';
+
+export class GovernanceTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Governance Trigger',
+		name: 'governanceTrigger',
+		icon: { light: 'file:governance.svg', dark: 'file:governance.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+		description:
+			'Starts the workflow when access changes in the agent platform\'s projects: members added or removed, roles changed, someone made admin, invites, API keys (polled)',
+		defaults: { name: 'Governance Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'governanceApi', required: true }],
+		properties: [
+			{
+				displayName: 'Scope',
+				name: 'scope',
+				type: 'options',
+				options: [SCOPE_CHOICES.project, SCOPE_CHOICES.everyProject],
+				default: 'project',
+				description: 'Which projects to watch: project or everyProject',
+			},
+			{ ...projectLocator, description: 'The project to watch', displayOptions: { show: { scope: ['project'] } } },
+			{
+				displayName: 'Events',
+				name: 'events',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'API Key Created', value: 'apiKeyCreated', description: 'A member has a new API key (the keys of every member are read at each poll)' },
+					{ name: 'API Key Deleted', value: 'apiKeyDeleted', description: 'An API key of a member is gone' },
+					{ name: 'Became Admin', value: 'becameAdmin', description: 'A member gains the Admin role (also a new member who has it)' },
+					{ name: 'Invite Accepted', value: 'inviteAccepted', description: 'A pending invite is gone and a member with its email appeared' },
+					{ name: 'Invite Created', value: 'inviteCreated' },
+					{ name: 'Invite Deleted', value: 'inviteDeleted', description: 'A pending invite is gone and nobody with its email joined' },
+					{ name: 'Member Added', value: 'memberAdded', description: 'Someone is a member who was not (by an accepted invite too, when Invite Accepted is not chosen)' },
+					{ name: 'Member Removed', value: 'memberRemoved' },
+					{ name: 'Member Roles Changed', value: 'memberRolesChanged', description: 'A member\'s roles differ; the item has them before and after' },
+					{ name: 'Project Unreadable', value: 'projectUnreadable', description: 'The key can no longer read a project (once; what was read before is kept, no removals are emitted)' },
+				],
+				default: [],
+				description: 'The changes that start the workflow, one item per change. The first poll only records what exists.',
+			},
+			{
+				displayName:
+					'The control API has no events: each poll reads the members and pending invites of the projects (as Access → Review does) and compares them with the last poll. Organization roles cannot be read through the API and are not watched.',
+				name: 'pollNotice',
+				type: 'notice',
+				default: '',
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchProjects },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollAccess.call(this);
+	}
+}
