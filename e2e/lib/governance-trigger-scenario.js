@@ -35,18 +35,48 @@ function governanceTriggerScenario({ everyFewSeconds }) {
 		return undefined;
 	},
 
-	prepare({ governance: { server } }) {
-		server.addProject(PROJECT, { name: 'Trigger watch', keyRole: 'admin' });
-		for (const [id, roles] of [['trig-ann', ['viewer']], ['trig-ben', ['editor']], ['trig-cat', ['viewer']], ['trig-dan', ['viewer']]]) {
-			server.addUser({ _id: id, email: `${id}@acme.test` });
-			server.addMember(PROJECT, id, roles);
+	async live(ctx) {
+		// the scenario's project and people exist only while it runs: the queue-mode checks of the
+		// other workflows after it (e.g. governance-project's list of every project) do not see it
+		const { server } = ctx.governance;
+		seed(server);
+		try {
+			await scenario({ ...ctx, everyFewSeconds });
+		} catch (error) {
+			await ctx.deactivate().catch(() => undefined);
+			unseed(server);
+			throw error;
 		}
-		server.state.keys['trig-ben-key'] = { user_id: 'trig-ben', key_id: 'key-trig-ben', label: 'ci' };
-		server.addInvite(PROJECT, 'Joining.Person@acme.test', ['editor']);
-		server.addInvite(PROJECT, 'later@acme.test', ['viewer']);
+		await ctx.deactivate();
+		unseed(server);
 	},
+	};
+}
 
-	async live({ assert, queue, governance, activate, deactivate, lastExecutionId, executions, waitUntil, checkExecution, restart }) {
+/** The project of the scenario, its people (one with an API key) and two pending invites. */
+function seed(server) {
+	server.addProject(PROJECT, { name: 'Trigger watch', keyRole: 'admin' });
+	for (const [id, roles] of [['trig-ann', ['viewer']], ['trig-ben', ['editor']], ['trig-cat', ['viewer']], ['trig-dan', ['viewer']]]) {
+		server.addUser({ _id: id, email: `${id}@acme.test` });
+		server.addMember(PROJECT, id, roles);
+	}
+	server.state.keys['trig-ben-key'] = { user_id: 'trig-ben', key_id: 'key-trig-ben', label: 'ci' };
+	server.addInvite(PROJECT, 'Joining.Person@acme.test', ['editor']);
+	server.addInvite(PROJECT, 'later@acme.test', ['viewer']);
+}
+
+/** Removes what seed() and the scenario added. */
+function unseed(server) {
+	server.removeProject(PROJECT);
+	for (const id of Object.keys(server.state.users).filter((userId) => userId.startsWith('trig-'))) {
+		delete server.state.users[id];
+		for (const roles of Object.values(server.state.organizationRoles)) delete roles[id];
+	}
+	delete server.state.keys['trig-ben-key'];
+}
+
+/** Steps 1 to 4 (see the top of this file). */
+async function scenario({ assert, queue, governance, activate, lastExecutionId, executions, waitUntil, checkExecution, restart, everyFewSeconds }) {
 		const { server } = governance;
 		const listed = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/latest/projects/list').length;
 		const items = (e) => e.data?.resultData?.runData?.['Governance Trigger']?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -110,11 +140,8 @@ function governanceTriggerScenario({ everyFewSeconds }) {
 			const alert = out('Alert').find((item) => item.event === 'becameAdmin' && item.project === PROJECT);
 			assert.equal(alert.text, 'trig-cat@acme.test became admin in Trigger watch', 'the recipe wrote the alert');
 		});
-		if (queue || !everyFewSeconds) {
-			// steps 3 and 4 need polls seconds apart, in regular mode (n8n's restart of the main)
-			await deactivate();
-			return;
-		}
+		// steps 3 and 4 need polls seconds apart, in regular mode (n8n's restart of the main)
+		if (queue || !everyFewSeconds) return;
 
 		// 3. a restart: what changed while n8n was down comes once, nothing of before again
 		before = await lastExecutionId();
@@ -134,9 +161,6 @@ function governanceTriggerScenario({ everyFewSeconds }) {
 		await twoPolls('two more polls after the failed one');
 		assert.deepEqual(summary(ours(await executions(before))), ['memberRolesChanged trig-eve@acme.test'], 'once, after the failed poll');
 
-		await deactivate();
-	},
-};
 }
 
 module.exports = { governanceTriggerScenario };
