@@ -13,12 +13,11 @@ import type { TriggerHarness } from '../helpers/triggerHarness';
 import { createTriggerHarness } from '../helpers/triggerHarness';
 import type { ClientInfoServer } from './harness';
 import { API, credentialData, startServer } from './harness';
+import { until, UNTIL_TEST_TIMEOUT_MS } from '../helpers/until';
 
 let srv: ClientInfoServer;
 let harness: TriggerHarness | undefined;
-/** A generous deadline (a busy machine), which only a stuck schedule reaches; the tests' own limit is above it. */
-const DEADLINE_MS = 120_000;
-jest.setTimeout(180_000);
+jest.setTimeout(UNTIL_TEST_TIMEOUT_MS);
 /** Minutes: 0.02 is 1.2 s. */
 const SHORT = 0.02;
 
@@ -43,16 +42,6 @@ async function trigger(events: string[], catchUpInterval?: number): Promise<Trig
 	harness.logger.warn = (message: string) => warnings.push(message);
 	(harness as TriggerHarness & { warnings: string[] }).warnings = warnings;
 	return harness;
-}
-
-const pause = async (ms: number) => await new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what: string, done: () => boolean): Promise<void> {
-	const end = Date.now() + DEADLINE_MS;
-	while (!done()) {
-		if (Date.now() > end) throw new Error(`waited ${DEADLINE_MS / 1000} s for ${what}`);
-		await pause(20);
-	}
 }
 
 /** What each started execution was about: [event, request or client id, recovered]. */

@@ -13,27 +13,17 @@ import { stopAllLoops } from '../../nodes/shared';
 import type { CodeHostingServer } from '../servers/codehosting/server';
 import type { Trigger } from './triggerKit';
 import { pause, started, useRecoveryKit } from './recoveryKit';
+import { until, UNTIL_TEST_TIMEOUT_MS } from '../helpers/until';
 
 const recovery = useRecoveryKit();
 const { kit, defaults, active, openIssues, redeliveryRequests, logReads } = recovery;
 const { trigger, calls } = kit;
 let srv: CodeHostingServer;
-/** A generous deadline (a busy machine), which only a stuck schedule reaches; the tests' own limit is above it. */
-const DEADLINE_MS = 120_000;
-jest.setTimeout(180_000);
+jest.setTimeout(UNTIL_TEST_TIMEOUT_MS);
 
 beforeAll(() => {
 	srv = recovery.srv;
 });
-
-/** Polls `done()` until it holds, within the deadline. */
-async function until(what: string, done: () => boolean): Promise<void> {
-	const end = Date.now() + DEADLINE_MS;
-	while (!done()) {
-		if (Date.now() > end) throw new Error(`waited ${DEADLINE_MS / 1000} s for ${what}`);
-		await pause(20);
-	}
-}
 
 const activeTrigger = (minutes: number) => recovery.activeTrigger({ recoveryInterval: minutes });
 
