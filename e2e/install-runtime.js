@@ -11,6 +11,11 @@
  *   node e2e/install-runtime.js --all              installs every version and verdaccio (the
  *       registry phase's local registry), one after the other, in the e2e runner's order
  *       (npm run test:all starts this in the background; see scripts/test-all.js)
+ *   node e2e/install-runtime.js NAME --json        installs (or waits for, or reuses) one runtime, an
+ *       n8n version or "verdaccio", and prints what lib/runtime.js returns for it as one JSON line:
+ *       the e2e runner's lanes wait for a runtime this way, in a child process, so that the waiting
+ *       and the checks of a cached install (`n8n --version`) do not stop the runner's event loop
+ *       (the stand-ins and the other lane run in it)
  */
 const path = require('path');
 const { VERSIONS, DEFAULT_VERSION, ensureN8n, ensureRuntime, envDelta } = require('./lib/runtime');
@@ -21,6 +26,7 @@ function shellQuote(value) {
 
 const args = process.argv.slice(2);
 const wantEnv = args.includes('--env');
+const wantJson = args.includes('--json');
 const all = args.includes('--all');
 const positional = args.filter((a) => !a.startsWith('--'));
 const versions = all ? Object.keys(VERSIONS) : [positional[0] ?? process.env.N8N_VERSION ?? DEFAULT_VERSION];
@@ -44,6 +50,13 @@ function attempt(what, fn) {
 	}
 }
 
+if (wantJson && positional[0] && !VERSIONS[positional[0]]) {
+	// a runtime that is not an n8n version (verdaccio)
+	const rt = attempt(positional[0], () => ensureRuntime(positional[0]));
+	console.log(JSON.stringify(rt));
+	process.exit(0);
+}
+
 for (const [i, version] of versions.entries()) {
 	const started = Date.now();
 	const info = attempt(`n8n ${version}`, () => ensureN8n(version));
@@ -55,7 +68,9 @@ for (const [i, version] of versions.entries()) {
 		if (rt) report('verdaccio', t, rt);
 	}
 	if (!info) continue;
-	if (wantEnv) {
+	if (wantJson) {
+		console.log(JSON.stringify(info));
+	} else if (wantEnv) {
 		const delta = envDelta(info);
 		delta.PATH = `${path.join(info.dir, 'node_modules', '.bin')}${path.delimiter}${info.env.PATH}`;
 		delta.N8N_RUNTIME_DIR = info.dir;

