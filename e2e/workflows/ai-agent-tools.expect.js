@@ -57,6 +57,8 @@ module.exports = {
 		assert.equal(again.inviteId, inviteCodes[0]);
 		assert.equal(issue[0].number, 1);
 		assert.equal(issue[0].title, 'Found a bug 1');
+		// a tool's answer is simplified unless the builder says otherwise (Options → Simplify)
+		assert.deepEqual(Object.keys(issue[0]).sort(), ['assignees', 'author', 'body', 'comments', 'labels', 'number', 'state', 'title', 'url'], 'Issue → Get answered the model simplified');
 		assert.ok(clients.length >= 1 && clients.length <= 5, `1..5 clients, got ${clients.length}`);
 		assert.ok(clients.every((c) => c.id && c.email), 'client records');
 	},

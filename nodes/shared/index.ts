@@ -15,3 +15,4 @@ export * from './validation';
 export * from './appJwt';
 export * from './tokenCache';
 export * from './background';
+export * from './tool';

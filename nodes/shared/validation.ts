@@ -109,7 +109,26 @@ export function requireDate(ctx: Ctx, value: unknown, label: string, itemIndex: 
 	return text as string;
 }
 
-/** Every value must be one of `allowed`; at least one value unless `allowEmpty`. */
+/**
+ * A list as a parameter may hold it: a list (the editor's multi-select), or text as an expression or
+ * an AI tool's `$fromAI()` hands it over (the editor makes `$fromAI('Key', '', 'string')` for a
+ * list parameter): `"admin, editor"`, `"editor"` or `'["viewer"]'`. Entries are trimmed.
+ */
+export function listValue(value: unknown): unknown[] {
+	if (Array.isArray(value)) return value.map((entry) => (typeof entry === 'string' ? entry.trim() : entry));
+	if (typeof value !== 'string' || value.trim() === '') return [];
+	const text = value.trim();
+	if (text.startsWith('[')) {
+		try {
+			const parsed = JSON.parse(text) as unknown;
+			if (Array.isArray(parsed)) return listValue(parsed);
+		} catch {
+			// not JSON after all: read as comma-separated below (and refused if unknown)
+		}
+	}
+	return text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+}
+
 /** One value of a fixed list (an options parameter an expression or an AI agent may fill). */
 export function requireChoice<T extends string>(ctx: Ctx, value: unknown, allowed: readonly T[], label: string, itemIndex: number): T {
 	const text = typeof value === 'string' ? value.trim() : value;
@@ -119,6 +138,7 @@ export function requireChoice<T extends string>(ctx: Ctx, value: unknown, allowe
 	return text as T;
 }
 
+/** Every value must be one of `allowed` (a list or text, see listValue); at least one unless `allowEmpty`. */
 export function requireChoices<T extends string>(
 	ctx: Ctx,
 	value: unknown,
@@ -127,11 +147,7 @@ export function requireChoices<T extends string>(
 	itemIndex: number,
 	allowEmpty = false,
 ): T[] {
-	const list = Array.isArray(value)
-		? value
-		: typeof value === 'string' && value.trim() !== ''
-			? value.split(',').map((entry) => entry.trim())
-			: [];
+	const list = listValue(value);
 	if (list.length === 0 && !allowEmpty) {
 		fail(ctx, itemIndex, `Choose at least one value for ${label}`, `Allowed: ${allowed.join(', ')}.`);
 	}

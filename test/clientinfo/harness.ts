@@ -115,6 +115,8 @@ export interface ClientInfoRun {
 	continueOnFail?: boolean;
 	tokens?: Partial<TokenSet>;
 	credential?: IDataObject;
+	/** Run the node's AI-tool variant (type `<name>Tool`). */
+	asTool?: boolean;
 }
 
 export async function runClientInfo(srv: ClientInfoServer, run: ClientInfoRun): Promise<RunResult> {
@@ -123,6 +125,7 @@ export async function runClientInfo(srv: ClientInfoServer, run: ClientInfoRun): 
 		parameters: run.parameters,
 		items: run.items,
 		continueOnFail: run.continueOnFail,
+		asTool: run.asTool,
 		credentialTypes: [new ClientInfoOAuth2Api()],
 		credentials: { clientInfoOAuth2Api: credentialData(srv, run.tokens, run.credential) },
 	});

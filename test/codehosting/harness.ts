@@ -42,6 +42,8 @@ export interface Run {
 	/** Authenticate as the GitHub App: credential data over `appCredential(server)`. */
 	app?: IDataObject;
 	binaries?: Array<Record<string, { data: Buffer; fileName: string; mimeType?: string }>>;
+	/** Run the node's AI-tool variant (type `<name>Tool`). */
+	asTool?: boolean;
 }
 
 export const repo = (owner = LOGIN, name = 'hello-world') => ({
@@ -57,6 +59,7 @@ export async function runCodeHosting(srv: CodeHostingServer, run: Run): Promise<
 		items: run.items,
 		binaries: run.binaries,
 		continueOnFail: run.continueOnFail,
+		asTool: run.asTool,
 		credentialTypes: [new CodeHostingApi(), new CodeHostingOAuth2Api(), new CodeHostingAppApi()],
 		credentials: run.app
 			? { codeHostingAppApi: appCredential(server, run.app) as ICredentialDataDecryptedObject }

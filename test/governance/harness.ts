@@ -105,6 +105,8 @@ export interface GovernanceRun {
 	projectId?: string;
 	continueOnFail?: boolean;
 	baseUrl?: string;
+	/** Run the node's AI-tool variant (type `<name>Tool`). */
+	asTool?: boolean;
 }
 
 export async function runGovernance(srv: GovernanceServer, run: GovernanceRun): Promise<RunResult> {
@@ -113,6 +115,7 @@ export async function runGovernance(srv: GovernanceServer, run: GovernanceRun): 
 		parameters: run.parameters,
 		items: run.items,
 		continueOnFail: run.continueOnFail,
+		asTool: run.asTool,
 		credentialTypes: [new GovernanceApi()],
 		credentials: {
 			governanceApi: {

@@ -201,6 +201,15 @@ export interface RunOptions {
 	typeVersion?: number;
 	/** Node settings of the node under test (executeOnce, alwaysOutputData, …). */
 	nodeSettings?: Pick<INode, 'executeOnce' | 'alwaysOutputData' | 'retryOnFail'>;
+	/** Run the node's AI-tool variant: n8n names its type `<name>Tool` (convertNodeToAiTool). */
+	asTool?: boolean;
+}
+
+/** The AI-tool variant of `node` as n8n makes it: the same node under the type name `<name>Tool`. */
+export function toolVariant(node: INodeType): INodeType {
+	const tool = Object.create(node) as INodeType;
+	tool.description = { ...node.description, name: `${node.description.name}Tool`, displayName: `${node.description.displayName} Tool` };
+	return tool;
 }
 
 export interface RunResult {
@@ -212,9 +221,10 @@ export interface RunResult {
 }
 
 export async function runNode(options: RunOptions): Promise<RunResult> {
-	const nodeTypeName = `test.${options.node.description.name}`;
+	const node = options.asTool ? toolVariant(options.node) : options.node;
+	const nodeTypeName = `test.${node.description.name}`;
 	const itemsNode = new ItemsNode();
-	const types: Record<string, INodeType> = { 'test.items': itemsNode, [nodeTypeName]: options.node };
+	const types: Record<string, INodeType> = { 'test.items': itemsNode, [nodeTypeName]: node };
 	const nodeTypes = nodeTypesOf(types);
 
 	const credentialsOnNode: INode['credentials'] = {};

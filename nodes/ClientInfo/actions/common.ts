@@ -54,3 +54,4 @@ export async function listTemplates(
 	return await clientInfo(ctx).requestAll('GET', '/request_templates', limit, { qs: {}, itemIndex });
 }
 
+export * from './simplify';

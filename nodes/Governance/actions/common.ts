@@ -124,3 +124,4 @@ export const inviteCodeLocator = idLocator('Invite', 'inviteCode', 'searchInvite
 
 /** The project member an operation acts on (listed from the chosen project). */
 export const userIdLocator = idLocator('User', 'userId', 'searchUsers', 'e.g. 1a2b3c4d-…');
+export * from './simplify';

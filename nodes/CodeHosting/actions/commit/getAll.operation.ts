@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, compact, repoPath, repositoryFields } from '../common';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
+import { codeHosting, compact, repoPath, repositoryFields, simplifyCommit } from '../common';
 
 export const description: INodeProperties[] = showFor('commit', 'getAll', [
 	...repositoryFields,
@@ -20,6 +20,7 @@ export const description: INodeProperties[] = showFor('commit', 'getAll', [
 			{ displayName: 'Until', name: 'until', type: 'dateTime', default: '' },
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -30,8 +31,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	for (const key of ['since', 'until']) {
 		if (filters[key]) filters[key] = new Date(String(filters[key])).toISOString();
 	}
-	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/commits`, readLimit(this, itemIndex), {
+	return simplifiedAll(this, itemIndex, await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/commits`, readLimit(this, itemIndex), {
 		qs: filters,
 		itemIndex,
-	});
+	}), simplifyCommit);
 }

@@ -13,10 +13,28 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['commitStatus'] } },
+		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
+		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
+		// lower-case "GitHub", and n8n's scanner allows no inline exception.
 		options: [
-			{ name: 'Create', value: 'create', description: 'Set a status on a commit', action: 'Create a commit status' },
-			{ name: 'Get Combined', value: 'getCombined', description: 'Get the combined state of a branch, tag or commit and its latest status per context', action: 'Get the combined status of a commit' },
-			{ name: 'Get Many', value: 'getAll', description: 'List the statuses of a branch, tag or commit, newest first', action: 'Get many commit statuses' },
+			{
+				name: 'Create',
+				value: 'create',
+				description: 'Set a status on a commit; returns the status created',
+				action: `Set a status (pending, success, failure, error) on a GitHub commit`,
+			},
+			{
+				name: 'Get Combined',
+				value: 'getCombined',
+				description: 'Get the combined state of a branch, tag or commit and its latest status per context',
+				action: `Get a GitHub commit's combined state and latest status per context`,
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the statuses of a branch, tag or commit, newest first',
+				action: `List the statuses of a GitHub branch, tag or commit, newest first`,
+			},
 		],
 		default: 'create',
 	},

@@ -128,3 +128,50 @@ export function readContentEncoding(ctx: IExecuteFunctions, itemIndex: number): 
 	}
 	return value;
 }
+
+/** The most bytes of file content a tool answer holds (File → Get run as an AI tool). */
+export const TOOL_CONTENT_LIMIT = 100_000;
+
+/** The first `limit` bytes of UTF-8 text, cut back to the start of a character. */
+function utf8Prefix(bytes: Buffer, limit: number): Buffer {
+	let end = Math.min(limit, bytes.length);
+	while (end > 0 && end < bytes.length && (bytes[end] & 0xc0) === 0x80) end--;
+	return bytes.subarray(0, end);
+}
+
+/**
+ * File → Get's answer to an AI tool call: n8n hands a model no binary data, so the content goes in
+ * the JSON, with a note first that says what it is: the text of a UTF-8 file (the first
+ * TOOL_CONTENT_LIMIT bytes of a bigger one, `truncated: true`), or base64 with its MIME type for
+ * anything else up to that size; a bigger binary file is described, not sent.
+ */
+export function toolFileJson(path: string, bytes: Buffer, mimeType: string, extra: IDataObject = {}): IDataObject {
+	const size = bytes.length;
+	const limit = TOOL_CONTENT_LIMIT.toLocaleString('en-US');
+	if (isUtf8Text(bytes)) {
+		if (size <= TOOL_CONTENT_LIMIT) {
+			return { note: `"content" is the text of ${path} (UTF-8, ${size} bytes).`, path, size, mimeType, ...extra, content: bytes.toString('utf8') };
+		}
+		const part = utf8Prefix(bytes, TOOL_CONTENT_LIMIT);
+		return {
+			note: `"content" is the first ${part.length} of ${size} bytes of ${path} (UTF-8 text); the rest is left out: a tool answer holds at most ${limit} bytes.`,
+			path,
+			size,
+			mimeType,
+			...extra,
+			truncated: true,
+			content: part.toString('utf8'),
+		};
+	}
+	if (size <= TOOL_CONTENT_LIMIT) {
+		return { note: `${path} is not text: "content" is its ${size} bytes in base64 (${mimeType}).`, path, size, mimeType, ...extra, encoding: 'base64', content: bytes.toString('base64') };
+	}
+	return {
+		note: `${path} is not text and has ${size} bytes (${mimeType}), more than the ${limit} a tool answer holds: its content is left out.`,
+		path,
+		size,
+		mimeType,
+		...extra,
+		truncated: true,
+	};
+}

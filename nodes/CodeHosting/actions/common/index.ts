@@ -19,3 +19,4 @@ export * from './account';
 export * from './checks';
 export * from './pullChanges';
 export * from './comment';
+export * from './simplify';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { showFor } from '../../../shared';
+import { runsAsTool, showFor } from '../../../shared';
 import {
 	branchLocator,
 	codeHosting,
@@ -12,6 +12,7 @@ import {
 	readContentEncoding,
 	repoPath,
 	repositoryFields,
+	toolFileJson,
 } from '../common';
 
 export const description: INodeProperties[] = showFor('file', 'get', [
@@ -30,7 +31,7 @@ export const description: INodeProperties[] = showFor('file', 'get', [
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to output the file as binary data (any size up to 100 MB, byte for byte) instead of its content in JSON (text for UTF-8 text files, base64 otherwise)',
+			'Whether to output the file as binary data (any size up to 100 MB, byte for byte) instead of its content in JSON (text for UTF-8 text files, base64 otherwise). Run as an AI tool, the content is put in the JSON (up to 100,000 bytes) with a note on what it is: a model gets no binary data.',
 	},
 	{ ...contentEncodingField, displayOptions: { show: { asBinaryProperty: [false] } } },
 	{
@@ -94,8 +95,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				description: 'Turn off "As Binary Property" to list a folder.',
 			});
 		}
-		const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 		const binary = await this.helpers.prepareBinaryData(data, fileName(path));
+		// a model gets no binary data from n8n: as a tool, the content goes in the JSON
+		if (runsAsTool(this)) {
+			return [{ json: toolFileJson(decodeURIComponent(path), data, binary.mimeType, qs.ref ? { ref: qs.ref } : {}) }];
+		}
+		const binaryPropertyName = this.getNodeParameter('binaryPropertyName', itemIndex, 'data') as string;
 		return [
 			{
 				json: { path: decodeURIComponent(path), size: data.length, ...(qs.ref ? { ref: qs.ref } : {}) },

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
-import { codeHosting, issueBody, issueFields, repoPath, repositoryFields } from '../common';
+import { requireText, showFor, simplified, simplifyOptions } from '../../../shared';
+import { codeHosting, issueBody, issueFields, repoPath, repositoryFields, simplifyIssue } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'create', [
 	...repositoryFields,
@@ -14,6 +14,7 @@ export const description: INodeProperties[] = showFor('issue', 'create', [
 		default: {},
 		options: issueFields,
 	},
+	simplifyOptions(),
 ]);
 
 /** One output item per input item. */
@@ -22,5 +23,5 @@ export const returns = 'item';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const title = requireText(this, this.getNodeParameter('title', itemIndex), 'Title', itemIndex);
 	const body = { title, ...issueBody(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
-	return await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/issues`, { body, itemIndex });
+	return simplified(this, itemIndex, await codeHosting(this).request('POST', `${repoPath(this, itemIndex)}/issues`, { body, itemIndex }), simplifyIssue);
 }

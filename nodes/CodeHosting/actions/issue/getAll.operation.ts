@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, directionFilter, issueListQuery, repoPath, repositoryFields, stateFilter } from '../common';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
+import { codeHosting, directionFilter, issueListQuery, repoPath, repositoryFields, simplifyIssue, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'getAll', [
 	...repositoryFields,
@@ -33,6 +33,7 @@ export const description: INodeProperties[] = showFor('issue', 'getAll', [
 			stateFilter,
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -40,5 +41,5 @@ export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = issueListQuery(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex });
+	return simplifiedAll(this, itemIndex, await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/issues`, readLimit(this, itemIndex), { qs, itemIndex }), simplifyIssue);
 }

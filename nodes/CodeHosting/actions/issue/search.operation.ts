@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, requireText, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting } from '../common';
+import { readLimit, requireText, returnAllOrLimit, showFor, simplifiedAll, simplifyField } from '../../../shared';
+import { codeHosting, simplifyIssue } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'search', [
 	{
@@ -21,6 +21,7 @@ export const description: INodeProperties[] = showFor('issue', 'search', [
 		placeholder: 'Add Option',
 		default: {},
 		options: [
+			simplifyField,
 			{
 				displayName: 'Sort',
 				name: 'sort',
@@ -61,5 +62,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	// The search API serves at most 1,000 results.
 	const limit = Math.min(readLimit(this, itemIndex), 1000);
-	return await codeHosting(this).requestAll('GET', '/search/issues', limit, { qs, itemIndex, itemsKey: 'items' });
+	return simplifiedAll(this, itemIndex, await codeHosting(this).requestAll('GET', '/search/issues', limit, { qs, itemIndex, itemsKey: 'items' }), simplifyIssue);
 }

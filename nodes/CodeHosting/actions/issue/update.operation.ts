@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../../shared';
-import { codeHosting, issueBody, issueFields, issueNumberField, openClosedState, readNumber, repoPath, repositoryFields, requireChanges } from '../common';
+import { showFor, simplified, simplifyOptions } from '../../../shared';
+import { codeHosting, issueBody, issueFields, issueNumberField, openClosedState, readNumber, repoPath, repositoryFields, requireChanges, simplifyIssue } from '../common';
 
 export const description: INodeProperties[] = showFor('issue', 'update', [
 	...repositoryFields,
@@ -29,6 +29,7 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** One output item per input item. */
@@ -37,8 +38,8 @@ export const returns = 'item';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const number = readNumber(this, 'issueNumber', 'Issue Number', itemIndex);
 	const body = issueBody(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject);
-	return await codeHosting(this).request('PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, {
+	return simplified(this, itemIndex, await codeHosting(this).request('PATCH', `${repoPath(this, itemIndex)}/issues/${number}`, {
 		body: requireChanges(this, body, itemIndex),
 		itemIndex,
-	});
+	}), simplifyIssue);
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, compact, directionFilter, repoPath, repositoryFields, stateFilter } from '../common';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
+import { codeHosting, compact, directionFilter, repoPath, repositoryFields, simplifyPullRequest, stateFilter } from '../common';
 
 export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 	...repositoryFields,
@@ -31,6 +31,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'getAll', [
 			stateFilter,
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -38,5 +39,5 @@ export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex });
+	return simplifiedAll(this, itemIndex, await codeHosting(this).requestAll('GET', `${repoPath(this, itemIndex)}/pulls`, readLimit(this, itemIndex), { qs, itemIndex }), simplifyPullRequest);
 }

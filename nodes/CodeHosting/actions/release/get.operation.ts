@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
-import { codeHosting, readReleaseId, releaseIdField, repoPath, repositoryFields } from '../common';
+import { requireText, showFor, simplified, simplifyOptions } from '../../../shared';
+import { codeHosting, readReleaseId, releaseIdField, repoPath, repositoryFields, simplifyRelease } from '../common';
 
 export const description: INodeProperties[] = showFor('release', 'get', [
 	...repositoryFields,
@@ -26,6 +26,7 @@ export const description: INodeProperties[] = showFor('release', 'get', [
 		description: 'Tag of the published release',
 		displayOptions: { show: { getBy: ['tag'] } },
 	},
+	simplifyOptions(),
 ]);
 
 /** One output item per input item. */
@@ -35,8 +36,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const path = repoPath(this, itemIndex);
 	if (this.getNodeParameter('getBy', itemIndex, 'id') === 'tag') {
 		const tag = requireText(this, this.getNodeParameter('tag', itemIndex), 'Tag', itemIndex);
-		return await codeHosting(this).request('GET', `${path}/releases/tags/${encodeURIComponent(tag)}`, { itemIndex });
+		return simplified(this, itemIndex, await codeHosting(this).request('GET', `${path}/releases/tags/${encodeURIComponent(tag)}`, { itemIndex }), simplifyRelease);
 	}
 	const id = readReleaseId(this, itemIndex);
-	return await codeHosting(this).request('GET', `${path}/releases/${id}`, { itemIndex });
+	return simplified(this, itemIndex, await codeHosting(this).request('GET', `${path}/releases/${id}`, { itemIndex }), simplifyRelease);
 }

@@ -14,30 +14,33 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
+		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
+		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
+		// lower-case "GitHub", and n8n's scanner allows no inline exception.
 		options: [
 			{
 				name: 'Get Current',
 				value: 'getCurrent',
 				description: 'Get the account the credential belongs to (login, ID, name, email)',
-				action: 'Get the current user',
+				action: `Get the GitHub account of the credential: login, ID, name, email`,
 			},
 			{
 				name: 'Get Issues',
 				value: 'getIssues',
 				description: 'List issues and pull requests of the connected account (assigned, created, mentioned, ...), one item each',
-				action: 'Get issues of the current user',
+				action: `List the GitHub issues and pull requests of the connected account`,
 			},
 			{
 				name: 'Get Repositories',
 				value: 'getRepositories',
 				description: 'List the public repositories of a user, one item each',
-				action: 'Get repositories of a user',
+				action: `List the public repositories of a GitHub user, one item each`,
 			},
 			{
 				name: 'Invite',
 				value: 'invite',
-				description: 'Invite a person to an organization by email or user ID, with a role',
-				action: 'Invite a user to an organization',
+				description: 'Invite a person to an organization by email or user ID, with a role; returns the invitation',
+				action: `Invite a person to a GitHub organization and return the invitation`,
 			},
 		],
 		default: 'getCurrent',

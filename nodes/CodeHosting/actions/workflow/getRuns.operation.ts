@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, compact, repoPath, repositoryFields, workflowLocator, workflowSegment } from '../common';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
+import { codeHosting, compact, repoPath, repositoryFields, simplifyRun, workflowLocator, workflowSegment } from '../common';
 
 export const description: INodeProperties[] = showFor('workflow', 'getRuns', [
 	...repositoryFields,
@@ -44,6 +44,7 @@ export const description: INodeProperties[] = showFor('workflow', 'getRuns', [
 			},
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -54,5 +55,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const all = this.getNodeParameter('allWorkflows', itemIndex, true) as boolean;
 	const endpoint = all ? `${base}/actions/runs` : `${base}/actions/workflows/${workflowSegment(this, itemIndex)}/runs`;
 	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
-	return await codeHosting(this).requestAll('GET', endpoint, readLimit(this, itemIndex), { qs, itemIndex, itemsKey: 'workflow_runs' });
+	return simplifiedAll(this, itemIndex, await codeHosting(this).requestAll('GET', endpoint, readLimit(this, itemIndex), { qs, itemIndex, itemsKey: 'workflow_runs' }), simplifyRun);
 }

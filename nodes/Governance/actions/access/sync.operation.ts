@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
+import { requireText, runsAsTool, showFor } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { whoAmI } from '../../core/calls';
 import { projectState } from '../../core/lookup';
@@ -59,7 +59,8 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 				name: 'dryRun',
 				type: 'boolean',
 				default: false,
-				description: 'Whether to only output the plan (one item per person and project) and change nothing',
+				description:
+					'Whether to only output the plan (one item per person and project) and change nothing. Without this option: on when the node runs as an AI tool (the model gets the plan; add Dry Run, off, to let a tool apply it), off otherwise.',
 			},
 			{
 				displayName: 'Manage Admins',
@@ -109,7 +110,8 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 		});
 	}
 	return {
-		dryRun: options.dryRun === true,
+		// as an AI tool a sync only plans unless the workflow's builder turned Dry Run off
+		dryRun: typeof options.dryRun === 'boolean' ? options.dryRun : runsAsTool(ctx),
 		manageAdmins: options.manageAdmins === true,
 		maxRemovals,
 		groupKey: requireText(ctx, options.permissionGroupKey ?? DEFAULT_PERMISSION_GROUP_KEY, 'Permission Group Key', 0),

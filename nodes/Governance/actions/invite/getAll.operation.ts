@@ -1,11 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
 import { listInvites } from '../../core/calls';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
+import { simplifyInvite } from '../common';
 
-export const description: INodeProperties[] = showFor('invite', 'getAll', [projectLocator, ...returnAllOrLimit()]);
+export const description: INodeProperties[] = showFor('invite', 'getAll', [projectLocator, ...returnAllOrLimit(), simplifyOptions()]);
 
 /** Any number of output items per input item (one per entry). */
 export const returns = 'items';
@@ -14,5 +15,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const limit = readLimit(this, itemIndex);
 	// The API answers every pending invite in one response: the limit cuts that one answer.
 	const invites = await listInvites(inProject(this, await readProject(this, itemIndex)), itemIndex);
-	return Number.isFinite(limit) ? invites.slice(0, limit) : invites;
+	return simplifiedAll(this, itemIndex, Number.isFinite(limit) ? invites.slice(0, limit) : invites, simplifyInvite);
 }

@@ -1,14 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { showFor } from '../../../shared';
+import { showFor, simplified, simplifyOptions } from '../../../shared';
 import { getMember } from '../../core/calls';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
-import { readId, userIdLocator } from '../common';
+import { readId, simplifyMember, userIdLocator } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'get', [
 	projectLocator,
 	{ ...userIdLocator, description: 'The user to read (their user ID): profile, type and permissions per project' },
+	simplifyOptions(),
 ]);
 
 /** One output item per input item. */
@@ -16,5 +17,6 @@ export const returns = 'item';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
-	return await getMember(inProject(this, await readProject(this, itemIndex)), itemIndex, userId);
+	const project = await readProject(this, itemIndex);
+	return simplified(this, itemIndex, await getMember(inProject(this, project), itemIndex, userId), simplifyMember(project.id));
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { readLimit, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
 import { listMembers } from '../../core/calls';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
+import { simplifyMember } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'getAll', [
 	projectLocator,
@@ -37,6 +38,7 @@ export const description: INodeProperties[] = showFor('user', 'getAll', [
 			},
 		],
 	},
+	simplifyOptions(),
 ]);
 
 /** Any number of output items per input item (one per entry). */
@@ -51,5 +53,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	if (typeof filters.type === 'string' && filters.type !== '') userFilters.type = filters.type;
 
-	return await listMembers(inProject(this, await readProject(this, itemIndex)), itemIndex, limit, userFilters);
+	const project = await readProject(this, itemIndex);
+	return simplifiedAll(this, itemIndex, await listMembers(inProject(this, project), itemIndex, limit, userFilters), simplifyMember(project.id));
 }

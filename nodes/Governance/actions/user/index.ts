@@ -15,26 +15,39 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
+		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
+		// agent reads "<action> in Governance". Template literals: the sentence-case lint rule would
+		// lower-case "Relevance AI", and n8n's scanner allows no inline exception.
 		options: [
-			{ name: 'Get', value: 'get', description: 'Read one project member by user ID: profile, type and permissions', action: 'Get a project member by user ID' },
-			{ name: 'Get Many', value: 'getAll', description: 'List the members of the project, optionally filtered by email', action: 'Get many users' },
+			{
+				name: 'Get',
+				value: 'get',
+				description: 'Read one project member by user ID: profile, type and permissions',
+				action: `Get a Relevance AI project member by user ID: profile and permissions`,
+			},
+			{
+				name: 'Get Many',
+				value: 'getAll',
+				description: 'List the members of the project, one item each with their permissions, optionally filtered by email',
+				action: `List the members of a Relevance AI project with their roles`,
+			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				description: 'Remove a member from the project by user ID (their API keys stay: see Access → Revoke)',
-				action: 'Remove a user',
+				action: `Remove a member from a Relevance AI project (destructive)`,
 			},
 			{
 				name: 'Update Organization Role',
 				value: 'updateOrganizationRole',
 				description: 'Change a user\'s role in an organization (admin flag and admin, operator or viewer)',
-				action: 'Update a user organization role',
+				action: `Change a user's role in a Relevance AI organization`,
 			},
 			{
 				name: 'Update Role',
 				value: 'updateRole',
 				description: 'Change a member\'s roles in the project by user ID (merged, or replaced with Overwrite)',
-				action: 'Update a user role',
+				action: `Change a member's roles in a Relevance AI project (merge or replace)`,
 			},
 		],
 		default: 'getAll',

@@ -1,0 +1,29 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { compact, pick } from '../../shared';
+
+/* What Simplify returns per Content Snare object: the fields a person reads (README, "Simplify"). */
+
+/** A client: ID, name, email, companies, phone. */
+export function simplifyClient(client: IDataObject): IDataObject {
+	return compact({
+		id: client.id,
+		name: client.full_name ?? client.name,
+		email: client.email,
+		companies: Array.isArray(client.client_companies) ? client.client_companies.map((company) => pick(company, 'name')).filter(Boolean) : undefined,
+		phone: client.phone ?? undefined,
+	});
+}
+
+/** A request: ID, name, status, client, due date, created at. */
+export function simplifyRequest(request: IDataObject): IDataObject {
+	return compact({
+		id: request.id,
+		name: request.name,
+		status: request.status,
+		clientId: request.client_id ?? pick(request, 'client', 'id'),
+		clientName: pick(request, 'client', 'full_name') ?? pick(request, 'client', 'name'),
+		dueDate: request.due_date ?? request.due ?? undefined,
+		createdAt: request.created_at,
+	});
+}
