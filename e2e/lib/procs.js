@@ -188,17 +188,36 @@ function runProcess(cmd, args, { env, cwd, timeoutMs = 300_000, input } = {}) {
 	});
 }
 
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-	return new Promise((resolve, reject) => {
+/*
+ * Ports for n8n, Redis and verdaccio come from below the kernel's ephemeral range (Linux's
+ * ip_local_port_range, 32768-60999 by default). A port the kernel picks for listen(0) comes from
+ * that range and is free again once the probe closes: until n8n binds it (a worker binds its task
+ * broker a minute or more after its port was chosen), any outgoing connection of this machine, or
+ * the runner's other lane, may be given it (seen: "n8n Task Broker's port 46221 is already in
+ * use" with two lanes). Below the range nothing hands ports out but allocators like this one,
+ * which gives each port once per process, from a start that differs per process.
+ */
+const PORT_FIRST = 15000;
+const PORT_COUNT = 17000; // 15000-31999
+let portCursor = (process.pid * 7919) % PORT_COUNT;
+
+/** Whether nothing listens on `port` (any address: n8n binds all of them). */
+function portFree(port) {
+	return new Promise((resolve) => {
 		const server = net.createServer();
 		server.unref();
-		server.on('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
+		server.once('error', () => resolve(false));
+		server.listen(port, () => server.close(() => resolve(true)));
 	});
+}
+
+/** A TCP port nothing listens on, never handed out before by this process (see above). */
+async function freePort() {
+	for (let tries = 0; tries < PORT_COUNT; tries++) {
+		const port = PORT_FIRST + (portCursor++ % PORT_COUNT);
+		if (await portFree(port)) return port;
+	}
+	throw new Error(`no free port in ${PORT_FIRST}-${PORT_FIRST + PORT_COUNT - 1}`);
 }
 
 /** Stops every process still running (in reverse start order). */
