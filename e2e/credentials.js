@@ -5,6 +5,7 @@
  * encrypts `data` on import; OAuth2 credentials carry `oauthTokenData`, so they are connected
  * without a browser). Workflows refer to them by these ids and names.
  */
+const crypto = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
@@ -22,7 +23,15 @@ const CREDENTIAL_IDS = {
 	openAiApi: 'e2eOpenAiStub001',
 	/** n8n's own GitHub credential on the code-hosting stand-in (for n8n's GitHub Trigger beside ours). */
 	githubApi: 'e2eGithubTok0001',
+	/** n8n's Bearer Auth credential that guards the MCP Server Trigger of `mcp-tools` (the MCP client sends it). */
+	mcpBearerAuth: 'e2eMcpBearer0001',
 };
+
+/**
+ * The MCP Server Trigger's bearer token: random per process (a run of the e2e runner, one `npm
+ * start`), so no fixed value could ever be accepted; `secrets()` lists it like the others.
+ */
+const MCP_BEARER_TOKEN = `e2e-mcp-${crypto.randomBytes(24).toString('hex')}`;
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
 function serverModule(name) {
@@ -146,6 +155,14 @@ function buildCredentials(urls) {
 			data: { apiKey: openAi.API_KEY, organizationId: '', url: `${urls.openai}${openAi.BASE_PATH}`, header: false },
 		});
 	}
+	// n8n's own Bearer Auth credential (not a platform's): what an MCP client must send to the
+	// MCP Server Trigger of mcp-tools
+	credentials.push({
+		id: CREDENTIAL_IDS.mcpBearerAuth,
+		name: 'MCP Server Trigger bearer token (e2e)',
+		type: 'httpBearerAuth',
+		data: { token: MCP_BEARER_TOKEN },
+	});
 	return credentials;
 }
 
@@ -163,7 +180,8 @@ function secrets() {
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	const openAi = serverModule('openai');
 	if (openAi) values.push(openAi.API_KEY);
+	values.push(MCP_BEARER_TOKEN);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);
 }
 
-module.exports = { buildCredentials, secrets, CREDENTIAL_IDS };
+module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN };
