@@ -230,6 +230,8 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 					logs: () => ({ main: earlierMain + main.output(), worker: earlierWorker + (worker ? worker.output() : '') }),
 					/** This workflow's executions with an id above `after`, newest first: {id, status, mode, startedAt, stoppedAt (ms), data}. */
 					executions: (after = 0) => queryOnce(info, userFolder, { op: 'executions', workflowId: entry.workflow.id, after }),
+					/** This workflow's static data as n8n last saved it in its database. */
+					staticData: () => queryOnce(info, userFolder, { op: 'staticData', workflowId: entry.workflow.id }),
 					restart,
 				};
 				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));

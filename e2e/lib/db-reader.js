@@ -8,6 +8,7 @@
  *   {op:'maxId'}                         highest execution id (0 if none)
  *   {op:'count', workflowId}             executions of a workflow
  *   {op:'status', workflowId, after}     [{status, n, stopped (ms)}] of executions with id > after
+ *   {op:'staticData', workflowId}        the workflow's static data as n8n saved it (object or null)
  *   {op:'executions', workflowId, after, limit?}
  *                                        newest first: [{id, status, finished, mode, startedAt,
  *                                        stoppedAt (ms), data (IRunExecutionData)}]
@@ -31,6 +32,15 @@ function time(value) {
 }
 
 const queries = {
+	staticData: (q, done) =>
+		db.get('SELECT staticData FROM workflow_entity WHERE id = ?', [q.workflowId], (err, row) => {
+			if (err || !row?.staticData) return done(err, null);
+			try {
+				done(null, typeof row.staticData === 'string' ? JSON.parse(row.staticData) : row.staticData);
+			} catch (error) {
+				done(error);
+			}
+		}),
 	maxId: (q, done) => db.get('SELECT MAX(CAST(id AS INTEGER)) AS m FROM execution_entity', (err, row) => done(err, Number(row?.m ?? 0))),
 	count: (q, done) =>
 		db.get('SELECT COUNT(*) AS n FROM execution_entity WHERE workflowId = ?', [q.workflowId], (err, row) => done(err, row?.n)),

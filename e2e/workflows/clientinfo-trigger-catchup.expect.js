@@ -8,15 +8,11 @@
  *     the platform's own late copy of it is answered as a duplicate and starts nothing;
  *  2. n8n is stopped; 10 requests are completed meanwhile (every delivery meets a refused
  *     connection); n8n starts: exactly 10 executions, one per request, recovered, within BOUND_S
- *     of n8n answering /healthz, with no delivery after the start. Not on n8n >= 2.40: its
- *     publication service runs no node method of a webhook trigger at its start, so no pass runs
- *     there until the next activation (the scenario publishes through the REST API first, as the
- *     editor does, so that 1. and 3. run there too);
+ *     of n8n answering /healthz, with no delivery after the start (on n8n >= 2.40 too: the
+ *     trigger's `trigger()` makes its publication service activate it at every start);
  *  3. a live delivery for an 11th: one more execution, not marked recovered; each request once;
  *  4. the passes ran in the main process (the worker logs none); deactivation deletes the webhook.
  */
-const { waitForPublication } = require('../lib/n8n');
-
 const WEBHOOK_ID = '5b8e2f1a-9c3d-4e7f-a6b2-1d0c9e8f7a31';
 const PREFIX = 'Catch-up e2e';
 const MISSED = 10;
@@ -30,23 +26,11 @@ module.exports = {
 		clientinfo.server.addRequests(MISSED + 2, { prefix: PREFIX });
 	},
 
-	async live({ assert, version, queue, webhookBase, clientinfo, rest, workflow, lastExecutionId, executions, waitUntil, checkExecution, restart, deactivate, logs }) {
+	async live({ assert, version, queue, webhookBase, clientinfo, lastExecutionId, executions, waitUntil, checkExecution, restart, deactivate, logs }) {
 		const { server } = clientinfo;
 		const label = `n8n ${version} ${queue ? 'queue' : 'regular'}`;
 		const base = `${webhookBase}webhook/${WEBHOOK_ID}/webhook`;
 		const hookOf = () => Object.values(server.state.webhooks).find((h) => h.url.startsWith(`${base}?`));
-		const [major, minor] = version.split('.').map(Number);
-		const publicationService = major > 2 || (major === 2 && minor >= 40);
-		/** n8n >= 2.40 runs no node method at its start: an activation while it runs starts the passes. */
-		const republish = async () => {
-			const wf = await rest('GET', `/workflows/${workflow.id}`);
-			await rest('POST', `/workflows/${workflow.id}/deactivate`, {});
-			await waitUntil('the webhook deleted by the deactivation', () => !hookOf());
-			await rest('POST', `/workflows/${workflow.id}/activate`, { versionId: wf.versionId });
-			await waitForPublication(rest, workflow.id, { timeoutMs: 180_000 });
-			await waitUntil('the webhook registered again by the activation', () => hookOf());
-		};
-		if (publicationService) await republish();
 		assert.ok(hookOf(), `our webhook (webhooks: ${JSON.stringify(Object.values(server.state.webhooks).map((h) => h.url))})`);
 		const ids = Object.values(server.state.requests)
 			.filter((r) => r.name.startsWith(PREFIX))
@@ -77,30 +61,24 @@ module.exports = {
 		assert.equal(late.status, 200, `the late copy answered ${late.status}: ${late.body}`);
 		console.log(`[catch-up] the late copy was answered: ${late.body}`);
 
-		// 2. n8n stopped: 10 completions, every delivery refused; the start catches up. Not on
-		// n8n >= 2.40: its start runs no method of a webhook trigger, so no pass runs until the
-		// next activation, and an activation after a deactivation starts afresh (README)
+		// 2. n8n stopped: 10 completions, every delivery refused; the start catches up
 		before = await lastExecutionId();
-		const missed = publicationService ? [] : ids.slice(1, MISSED + 1);
-		if (publicationService) {
-			console.log(`[catch-up] ${JSON.stringify({ label, skipped: 'catch-up at the start: n8n >= 2.40 runs no node method of a webhook trigger when it starts' })}`);
-		} else {
-			const { healthyAt } = await restart(async () => {
-				for (const id of missed) {
-					const [delivery] = await server.setRequestStatus(id, 'completed');
-					assert.equal(delivery.status, 0, `the delivery for ${id} failed while n8n was down`);
-				}
-			});
-			const deliveriesAfterStart = server.state.deliveries.length;
-			const recovered = await runsAfter(before, `${MISSED} executions started by catch-up after the start`, MISSED);
-			const last = Math.max(...recovered.map((e) => e.stoppedAt));
-			const seconds = (last - healthyAt) / 1000;
-			console.log(`[catch-up] ${JSON.stringify({ label, missed: MISSED, executions: recovered.length, secondsFromHealthyToLast: Number(seconds.toFixed(1)) })}`);
-			assert.deepEqual(recovered.map(requestOf).sort(), [...missed].sort(), 'each missed request once');
-			assert.ok(recovered.every((e) => out(e).recovered === true && e.status === 'success'), 'all recovered, all succeeded');
-			assert.ok(seconds <= BOUND_S, `${label}: the last recovered execution came ${seconds} s after n8n was healthy (bound ${BOUND_S} s)`);
-			assert.equal(server.state.deliveries.length, deliveriesAfterStart, 'no delivery after the start');
-		}
+		const missed = ids.slice(1, MISSED + 1);
+		const { healthyAt } = await restart(async () => {
+			for (const id of missed) {
+				const [delivery] = await server.setRequestStatus(id, 'completed');
+				assert.equal(delivery.status, 0, `the delivery for ${id} failed while n8n was down`);
+			}
+		});
+		const deliveriesAfterStart = server.state.deliveries.length;
+		const recovered = await runsAfter(before, `${MISSED} executions started by catch-up after the start`, MISSED);
+		const last = Math.max(...recovered.map((e) => e.stoppedAt));
+		const seconds = (last - healthyAt) / 1000;
+		console.log(`[catch-up] ${JSON.stringify({ label, missed: MISSED, executions: recovered.length, secondsFromHealthyToLast: Number(seconds.toFixed(1)) })}`);
+		assert.deepEqual(recovered.map(requestOf).sort(), [...missed].sort(), 'each missed request once');
+		assert.ok(recovered.every((e) => out(e).recovered === true && e.status === 'success'), 'all recovered, all succeeded');
+		assert.ok(seconds <= BOUND_S, `${label}: the last recovered execution came ${seconds} s after n8n was healthy (bound ${BOUND_S} s)`);
+		assert.equal(server.state.deliveries.length, deliveriesAfterStart, 'no delivery after the start');
 
 		// 3. a live delivery for another request: one more, not recovered; a fence for "each once"
 		const [live] = await server.setRequestStatus(ids[MISSED + 1], 'completed');

@@ -30,24 +30,15 @@ const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d
 module.exports = {
 	servers: ['codehosting'],
 
-	// n8n 2.40 publishes workflows through its workflow publication service (on by default,
-	// N8N_USE_WORKFLOW_PUBLICATION_SERVICE): at startup it re-registers only triggers that are not
-	// webhooks and webhooks missing from its database, so it never calls a webhook trigger's
-	// checkExists when it starts and no recovery pass runs then (seen in 2.40.7's e2e: 0 of 20
-	// missed deliveries within 150 s; webhook-trigger-registrar.js getNodesWithUnregisteredWebhooks).
-	skip(version) {
-		const [major, minor] = version.split('.').map(Number);
-		if (major > 2 || (major === 2 && minor >= 40)) {
-			return "n8n >= 2.40's publication service does not activate webhook triggers when n8n starts, so the recovery at startup this scenario checks does not happen there (see README, Recover Missed Deliveries)";
-		}
-		return undefined;
-	},
+	// n8n >= 2.40 (publication service on, its default) re-activates at its start only workflows
+	// with in-memory triggers: the trigger's `trigger()` makes it one (nodes/shared/startAtEveryStart.ts),
+	// so this scenario runs on every version.
 
 	prepare({ codehosting }) {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'Recover Missed Deliveries e2e' });
 	},
 
-	async live({ assert, version, queue, webhookBase, codehosting, lastExecutionId, executions, checkExecution, restart, deactivate, sleep, waitUntil, logs }) {
+	async live({ assert, version, queue, webhookBase, codehosting, lastExecutionId, executions, staticData, checkExecution, restart, deactivate, sleep, waitUntil, logs }) {
 		const { server, constants } = codehosting;
 		const label = `n8n ${version} ${queue ? 'queue' : 'regular'}`;
 		const hookOf = (id) => server.hooks.find((h) => h.config?.url === `${webhookBase}webhook/${id}/webhook`);
@@ -215,11 +206,19 @@ module.exports = {
 		server.state.redeliveryDelayMs = 20_000;
 		before = await lastExecutionId();
 		let late = [];
+		const restartMark = codehosting.requests.length;
 		await restart(async () => {
 			for (let i = 1; i <= 2; i++) await openIssue(`late redelivery ${i}`);
 			await server.settle(2000);
 			late = ours.deliveries.filter((d) => /late redelivery/.test(d.requestBody)).map((d) => d.guid);
 		});
+		// the activation's pass asks for both (n8n < 2.40 before "Editor is now accessible", 2.40's
+		// publication service after it): wait for that state before the next delivery
+		const lateIds = ours.deliveries.filter((d) => late.includes(d.guid) && !d.redelivery).map((d) => String(d.id));
+		const askedFor = (id) => codehosting.requests.slice(restartMark).some((r) => isRedelivery(r) && r.path.endsWith(`/deliveries/${id}/attempts`));
+		await waitFor('the activation asked for the 2 late deliveries', async () => lateIds.length === 2 && lateIds.every(askedFor), 120_000);
+		// and then waited for them in vain: it saved `recheck` (the next delivery runs a pass)
+		await waitFor('the activation saved its state, its redeliveries not come', async () => (await staticData())?.['node:Code Hosting Trigger']?.recovery?.recheck === true, 120_000);
 		const lateMark = codehosting.requests.length;
 		const ourReads = () => codehosting.requests.slice(lateMark).filter((r) => r.method === 'GET' && r.path.endsWith(`/hooks/${ours.id}/deliveries`)).length;
 		assert.equal(late.length, 2);

@@ -7,10 +7,8 @@
  * delivery after it, the scheduled pass asks for it again and it starts one execution, within one
  * interval (and a generous deadline). The pass runs in the main process (its log line is in the
  * main's log, not the worker's), never inside a webhook call. Deactivation stops it.
- * On n8n >= 2.40 the schedule exists only after an activation in the running main (see below).
+ * On n8n >= 2.40 too: the trigger's `trigger()` makes the publication service activate it at start.
  */
-const { waitForPublication } = require('../lib/n8n');
-
 const WEBHOOK_ID = '3e8d1c2b-6a4f-4b9e-9c1d-7f2e5a8b0c13';
 const REPO = 'schedule-demo';
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
@@ -22,22 +20,9 @@ module.exports = {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'scheduled recovery e2e' });
 	},
 
-	async live({ assert, version, queue, webhookBase, codehosting, rest, workflow, lastExecutionId, executions, waitUntil, checkExecution, deactivate, logs }) {
+	async live({ assert, version, queue, webhookBase, codehosting, lastExecutionId, executions, waitUntil, checkExecution, deactivate, logs }) {
 		const { server } = codehosting;
 		const hookOf = () => server.hooks.find((h) => h.config?.url === `${webhookBase}webhook/${WEBHOOK_ID}/webhook`);
-		// n8n >= 2.40 (publication service): the main applies the e2e's `n8n publish:workflow` at
-		// its start (its log: "Re-enqueuing workflows whose published version diverged"), but after
-		// a plain restart it runs no method of a published webhook trigger, so a schedule there
-		// comes from a publish while n8n runs, as the editor's: that is the path checked here
-		const [major, minor] = version.split('.').map(Number);
-		if (major > 2 || (major === 2 && minor >= 40)) {
-			const wf = await rest('GET', `/workflows/${workflow.id}`);
-			await rest('POST', `/workflows/${workflow.id}/deactivate`, {});
-			await waitUntil('the hook deleted by the deactivation', () => !hookOf());
-			await rest('POST', `/workflows/${workflow.id}/activate`, { versionId: wf.versionId });
-			await waitForPublication(rest, workflow.id, { timeoutMs: 180_000 });
-			await waitUntil('the hook registered again by the activation', () => hookOf());
-		}
 		const hook = hookOf();
 		assert.ok(hook, `our hook on ${REPO}`);
 		await server.settle();

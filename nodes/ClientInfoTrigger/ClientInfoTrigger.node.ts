@@ -1,12 +1,17 @@
 import type {
+	IExecuteFunctions,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { passWebhookItems, triggerAtEveryStart } from '../shared';
 import { EVENT_OPTIONS } from './events';
 import { checkExists, create, handleDelivery, remove } from './webhook';
 
@@ -88,5 +93,15 @@ export class ClientInfoTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await handleDelivery.call(this);
+	}
+
+	/** Makes n8n >= 2.40 activate the trigger at every start (nodes/shared/startAtEveryStart.ts). */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await triggerAtEveryStart.call(this);
+	}
+
+	/** The webhook call's items, handed on as they came (nodes/shared/startAtEveryStart.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passWebhookItems.call(this);
 	}
 }

@@ -1,9 +1,20 @@
-import type { IHookFunctions, INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IHookFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
 import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
+import { passWebhookItems, triggerAtEveryStart } from '../shared';
 import { ALL_PLATFORM_EVENTS, EVENT_RULES, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
 import { checkExists, create, handleDelivery, remove, verifySignature } from './webhook';
 
@@ -129,6 +140,16 @@ export class CodeHostingTrigger implements INodeType {
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		return await handleDelivery.call(this);
+	}
+
+	/** Makes n8n >= 2.40 activate the trigger at every start (nodes/shared/startAtEveryStart.ts). */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await triggerAtEveryStart.call(this);
+	}
+
+	/** The webhook call's items, handed on as they came (nodes/shared/startAtEveryStart.ts). */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await passWebhookItems.call(this);
 	}
 }
 

@@ -16,3 +16,4 @@ export * from './appJwt';
 export * from './tokenCache';
 export * from './background';
 export * from './tool';
+export * from './startAtEveryStart';
