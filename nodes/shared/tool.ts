@@ -91,6 +91,6 @@ export function namesOf(list: unknown, key: string): string[] {
 }
 
 /** An object without its undefined fields (what a simplified answer leaves out). */
-export function compact(entry: Record<string, unknown>): IDataObject {
+export function withoutUndefined(entry: Record<string, unknown>): IDataObject {
 	return Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined)) as IDataObject;
 }

@@ -1,12 +1,12 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, pick } from '../../shared';
+import { pick, withoutUndefined } from '../../shared';
 
 /* What Simplify returns per Content Snare object: the fields a person reads (README, "Simplify"). */
 
 /** A client: ID, name, email, companies, phone. */
 export function simplifyClient(client: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		id: client.id,
 		name: client.full_name ?? client.name,
 		email: client.email,
@@ -17,7 +17,7 @@ export function simplifyClient(client: IDataObject): IDataObject {
 
 /** A request: ID, name, status, client, due date, created at. */
 export function simplifyRequest(request: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		id: request.id,
 		name: request.name,
 		status: request.status,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact } from '../../shared';
+import { withoutUndefined } from '../../shared';
 import { memberPermissions } from '../core/lookup';
 import { rolesOf } from '../core/permissions';
 
@@ -13,7 +13,7 @@ import { rolesOf } from '../core/permissions';
 export function simplifyMember(projectId: string): (user: IDataObject) => IDataObject {
 	return (user) => {
 		const name = [user.first_name, user.last_name].filter((part) => typeof part === 'string' && part !== '').join(' ');
-		return compact({
+		return withoutUndefined({
 			userId: user._id ?? user.user_id,
 			email: user.email,
 			name: name || undefined,
@@ -25,7 +25,7 @@ export function simplifyMember(projectId: string): (user: IDataObject) => IDataO
 
 /** A pending invite: invite code, email, roles, email status, created at. */
 export function simplifyInvite(invite: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		inviteCode: invite._id ?? invite.invite_code,
 		email: invite.email,
 		roles: rolesOf(invite.permissions),
@@ -36,7 +36,7 @@ export function simplifyInvite(invite: IDataObject): IDataObject {
 
 /** A project: ID, name, description, organization. */
 export function simplifyProject(project: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		projectId: project.project_id ?? project.id,
 		name: project.name,
 		description: project.description ?? '',
@@ -46,7 +46,7 @@ export function simplifyProject(project: IDataObject): IDataObject {
 
 /** An API key (never its secret: the list holds none): key ID, label, created at. */
 export function simplifyApiKey(key: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		keyId: key._id ?? key.key_id,
 		label: key.label,
 		createdAt: key.created_at ?? key.insert_date,

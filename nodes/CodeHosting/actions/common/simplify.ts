@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { compact, namesOf, pick } from '../../../shared';
+import { namesOf, pick, withoutUndefined } from '../../../shared';
 
 /*
  * What Simplify returns per GitHub object: the fields a person reads (README, "Simplify"). Each
@@ -9,7 +9,7 @@ import { compact, namesOf, pick } from '../../../shared';
 
 /** An issue (or a pull request in an issue list or search): number, title, state, author, labels, url, body. */
 export function simplifyIssue(issue: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		number: issue.number,
 		title: issue.title,
 		state: issue.state,
@@ -25,7 +25,7 @@ export function simplifyIssue(issue: IDataObject): IDataObject {
 
 /** A pull request: number, title, state, draft, merged, author, head and base branches, url, body. */
 export function simplifyPullRequest(pull: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		number: pull.number,
 		title: pull.title,
 		state: pull.state,
@@ -42,7 +42,7 @@ export function simplifyPullRequest(pull: IDataObject): IDataObject {
 
 /** A workflow run: id, name, status, conclusion, branch, event, url. */
 export function simplifyRun(run: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		id: run.id,
 		name: run.name ?? run.display_title,
 		status: run.status,
@@ -56,7 +56,7 @@ export function simplifyRun(run: IDataObject): IDataObject {
 
 /** A repository: full name, description, default branch, visibility, stars, open issues, url. */
 export function simplifyRepository(repo: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		fullName: repo.full_name,
 		description: repo.description ?? '',
 		defaultBranch: repo.default_branch,
@@ -69,7 +69,7 @@ export function simplifyRepository(repo: IDataObject): IDataObject {
 
 /** A commit: sha, message, author, date, url. */
 export function simplifyCommit(commit: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		sha: commit.sha,
 		message: pick(commit, 'commit', 'message'),
 		author: pick(commit, 'author', 'login') ?? pick(commit, 'commit', 'author', 'name'),
@@ -80,7 +80,7 @@ export function simplifyCommit(commit: IDataObject): IDataObject {
 
 /** A release: id, tag, name, draft, prerelease, published at, url, notes. */
 export function simplifyRelease(release: IDataObject): IDataObject {
-	return compact({
+	return withoutUndefined({
 		id: release.id,
 		tag: release.tag_name,
 		name: release.name,
