@@ -182,6 +182,33 @@ describe('rate limits', () => {
 		}
 		expect((await call(srv, 'GET', '/user')).status).toBe(200);
 	});
+
+	test('content-creating requests: the 81st in a minute (or the 501st in an hour) of one account is refused 403 with retry-after; reads, other accounts and refused requests do not count', async () => {
+		srv.setContentLimit({});
+		try {
+			const write = (token = TOKEN) => call(srv, 'POST', '/repos/octo-user/hello-world/issues', { body: { title: 'limit' }, headers: { authorization: `Bearer ${token}` } });
+			for (let i = 0; i < 80; i++) expect((await write()).status).toBe(201);
+			const refused = await write();
+			expect(refused.status).toBe(403);
+			expect(refused.json.message).toMatch(/^You have exceeded a secondary rate limit: more than 80 content-creating requests a minute/);
+			expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+			expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+			expect((await call(srv, 'GET', '/user')).status).toBe(200);
+			// another account has its own count (its write may fail for other reasons, never the limit)
+			expect((await write(OTHER_TOKEN)).json?.message ?? '').not.toMatch(/secondary rate limit/);
+			expect(srv.state.contentLimit.writes[Object.keys(srv.state.contentLimit.writes)[0]]).toHaveLength(80);
+			// the hour: 500 writes spread over the last hour (none in the last minute) → the next is refused
+			const now = Date.now();
+			srv.setContentLimit({});
+			const account = Object.keys(srv.state.contentLimit.writes)[0] ?? String((await call(srv, 'GET', '/user')).json.id);
+			srv.state.contentLimit.writes[account] = Array.from({ length: 500 }, (_, i) => now - 3_500_000 + i * 6_000);
+			const hourly = await write();
+			expect(hourly.status).toBe(403);
+			expect(hourly.json.message).toMatch(/more than 500 content-creating requests an hour/);
+		} finally {
+			srv.setContentLimit({});
+		}
+	});
 });
 
 test('failNext injects a failure (also dropping the connection)', async () => {

@@ -14,6 +14,21 @@ const { API_VERSION, RATE_DOCS, HttpError } = require('./constants');
  * deps: {s (the store), protocol (protocol.js), requests, faults (../core.js createFaults), routes,
  * graphql, oauth, apps (apps.js), options, baseUrl ()}. Returns handle(req, res).
  */
+/**
+ * The secondary limit for content-creating requests (store.js `contentLimit`): answers what is
+ * exceeded ({limit, per, retryAfter}) for a request of `accountId` at `now`, or records the request
+ * and answers undefined. A refused request does not count.
+ */
+function overContentLimit(limit, accountId, now) {
+	const times = (limit.writes[accountId] ??= []);
+	while (times.length > 0 && now - times[0] >= 3_600_000) times.shift();
+	const lastMinute = times.filter((time) => now - time < 60_000);
+	if (lastMinute.length >= limit.perMinute) return { limit: limit.perMinute, per: 'a minute', retryAfter: Math.ceil((lastMinute[0] + 60_000 - now) / 1000) };
+	if (times.length >= limit.perHour) return { limit: limit.perHour, per: 'an hour', retryAfter: Math.ceil((times[0] + 3_600_000 - now) / 1000) };
+	times.push(now);
+	return undefined;
+}
+
 function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, apps, options, baseUrl }) {
 	const { state, key, findRepo, level, repoById } = s;
 	const { sendRaw, errorBody, rateHeaders, refreshRate, authenticate, acceptable, decodePath, docsOf, checkResponse } = protocol;
@@ -140,6 +155,18 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 				false,
 				who,
 			);
+		}
+		if (!isGraphql && method !== 'GET') {
+			const over = overContentLimit(state.contentLimit, who.account.id, Date.now());
+			if (over) {
+				return reply(
+					403,
+					{ message: `You have exceeded a secondary rate limit: more than ${over.limit} content-creating requests ${over.per}. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID ${requestId}.`, documentation_url: 'https://docs.github.com/free-pro-team@latest/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits', status: '403' },
+					{ 'retry-after': String(over.retryAfter) },
+					false,
+					who,
+				);
+			}
 		}
 		const version = req.headers['x-github-api-version'];
 		if (version !== undefined && version !== API_VERSION) {

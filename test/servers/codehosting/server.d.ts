@@ -219,6 +219,8 @@ export interface CodeHostingState {
 	events: Array<{ id: string; type: string; actor: string; repo: { id: number; name: string }; public: boolean; created_at: string }>;
 	rate: { core: RateResource; search: RateResource; graphql: RateResource };
 	secondary: { retryAfter: number; times: number; status: number };
+	/** Content-creating requests (POST/PATCH/PUT/DELETE) per account: their times (ms) in the last hour. */
+	contentLimit: { perMinute: number; perHour: number; writes: Record<string, number[]> };
 	/** 'never': dispatched runs stay queued (default: each read of one moves it a step to completed). */
 	runProgress?: 'never';
 	/** A dispatch answered 204 creates its run this many ms later (default: 2000 on the Enterprise form /api/v3, else at once). */
@@ -259,6 +261,8 @@ export interface CodeHostingServer {
 	failNext(fault: Fault): void;
 	setRateLimit(limit: { remaining?: number; reset?: number; limit?: number; used?: number; status?: number; resource?: 'core' | 'search' | 'graphql' }): void;
 	setSecondaryRateLimit(limit: { retryAfter?: number; times?: number; status?: number }): void;
+	/** The secondary limit for content-creating requests per account (defaults 80 a minute, 500 an hour); also clears the counts. */
+	setContentLimit(limit: { perMinute?: number; perHour?: number }): void;
 	setAutoDeliver(value: boolean): void;
 	/** Waits until pending automatic deliveries (pings, events) are done. */
 	settle(timeoutMs?: number): Promise<void>;

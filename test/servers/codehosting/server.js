@@ -12,7 +12,9 @@
  *  2. needs a `User-Agent` (403), then `Authorization: Bearer|token <token>` or Basic with the token
  *     as password (401 {message:'Bad credentials'} when missing or unknown);
  *  3. meets the primary rate limit (403, x-ratelimit-remaining 0; refills at `reset`) and the
- *     secondary limit set by `setSecondaryRateLimit` (403 + retry-after);
+ *     secondary limit set by `setSecondaryRateLimit` (403 + retry-after); the secondary limit for
+ *     content-creating requests (POST/PATCH/PUT/DELETE: 80 a minute, 500 an hour per account;
+ *     403 + retry-after; `setContentLimit`);
  *  4. `X-GitHub-Api-Version`, when present, must be 2022-11-28 (400);
  *  5. `Accept` must name application/vnd.github…, application/json or * / * (415 otherwise, also when
  *     missing: the mission document's "value for the response_body field" failure);
@@ -55,7 +57,7 @@
  * answered 204 creates its run that much later, as the platform does; default 2 s on the
  * Enterprise form, at once otherwise; the Enterprise form /api/v3 answers dispatches with 204 only and refuses keys other than ref and
  * inputs, as GHES 3.17–3.19 describe them), addWorkflow's runName (`run-name` with
- * ${{ inputs.X }}: the display_title of its dispatch runs), failNext, setRateLimit, setSecondaryRateLimit, setAutoDeliver, settle,
+ * ${{ inputs.X }}: the display_title of its dispatch runs), failNext, setRateLimit, setSecondaryRateLimit, setContentLimit, setAutoDeliver, settle,
  * deliver(hookId, event, payload?, {signature: 'valid'|'missing'|'wrong', action}),
  * examplePayload(event, action?) (from @octokit/webhooks-examples), hooks, requests,
  * resetRequests, responseProblems (with option validateResponses: true).
@@ -205,6 +207,13 @@ function createCodeHostingServer(options = {}) {
 		/** Secondary rate limit for the next `times` requests: {retryAfter (s), times (1), status (403|429)}. */
 		setSecondaryRateLimit(limit) {
 			state.secondary = { retryAfter: limit.retryAfter ?? 60, times: limit.times ?? 1, status: limit.status ?? 403 };
+		},
+		/**
+		 * The secondary limit for content-creating requests per account (default 80 a minute, 500
+		 * an hour, as the platform); tests that compress time lift it: {perMinute, perHour}.
+		 */
+		setContentLimit(limit) {
+			state.contentLimit = { perMinute: limit.perMinute ?? 80, perHour: limit.perHour ?? 500, writes: {} };
 		},
 		setAutoDeliver: hooks.setAutoDeliver,
 		/** Every GitHub App installation token expires now (also POST /_stand-in/app/expire-tokens); answers how many. */

@@ -39,6 +39,7 @@
  *   events:  Event[] (oldest first; GET …/events lists newest first)
  *   rate:    { core|search|graphql: {limit, remaining, reset, used, status} }
  *   secondary: {retryAfter, times, status}
+ *   contentLimit: {perMinute, perHour, writes: {[accountId]: ms[]}} (content-creating requests)
  */
 const git = require('./git');
 const shapes = require('./shapes');
@@ -62,6 +63,10 @@ function createStore(options = {}) {
 		events: [],
 		rate: {},
 		secondary: { retryAfter: 0, times: 0, status: 403 },
+		// the platform's secondary limit for content-creating requests (POST, PATCH, PUT, DELETE of
+		// the REST API), per account: 80 a minute and 500 an hour (REST docs, "About secondary rate
+		// limits"); `writes` holds each account's request times (ms) of the last hour
+		contentLimit: { perMinute: 80, perHour: 500, writes: {} },
 		counters: { id: 1000000, event: 30000000000, delivery: 0 },
 	};
 
