@@ -11,7 +11,7 @@
  *  4. a redelivery of a delivery that did arrive is answered 200 and starts nothing;
  *  5. a second restart with nothing missed: 0 executions and 0 redelivery requests; then a GUID
  *     accepted before it, redelivered, still starts nothing (the ring survived in static data);
- *  6. the platform redelivers late (20 s, after the activation stopped waiting): a new delivery
+ *  6. the platform redelivers late (held until released, after the activation stopped waiting): a new delivery
  *     coming first runs a pass inside n8n's webhook call (answered 200 first, one log page) and
  *     asks for nothing again; the late redeliveries then start one execution each;
  *  7. deactivation deletes both hooks.
@@ -203,7 +203,8 @@ module.exports = {
 		// 6. the platform redelivers late (after the activation stopped waiting for it): the next new
 		// delivery, coming first, runs a pass inside n8n's webhook call (answered 200 before it) and
 		// asks for nothing again (the 2 are on their way); when they come they start once each
-		server.state.redeliveryDelayMs = 20_000;
+		// the stand-in holds the redeliveries until this step releases them (no time to guess)
+		server.state.holdRedeliveries = true;
 		before = await lastExecutionId();
 		let late = [];
 		const restartMark = codehosting.requests.length;
@@ -228,11 +229,15 @@ module.exports = {
 		assert.match(next.requestBody, /before the late redeliveries/);
 		await waitFor('the answer to the new delivery', async () => next.status !== 'pending', 120_000);
 		assert.equal(next.status_code, 200, 'the delivery that runs a pass is answered 200');
+		// its pass has read the log and asked for nothing (the 2 are on their way): now they come
+		await waitFor('the pass at the new delivery (one log page read)', async () => ourReads() >= 1, 120_000);
+		await waitFor('the new delivery\'s execution', async () => (await byTrigger(before)).ours.some((e) => deliveryIdOf(e) === next.guid && finished(e)), 120_000);
+		assert.equal(codehosting.requests.slice(lateMark).filter(isRedelivery).length, 0, 'the pass asked for nothing again');
+		assert.equal(server.releaseRedeliveries(), 2, 'the 2 held redeliveries are sent now');
 		const lateRuns = await waitFor('3 executions', async () => {
 			const runs = await byTrigger(before);
 			return runs.ours.length >= 3 && runs.ours.every(finished) ? runs : undefined;
 		}, 180_000);
-		server.state.redeliveryDelayMs = 0;
 		await sleep(3000);
 		const lateFinal = await byTrigger(before);
 		const lateRedeliveries = codehosting.requests.slice(lateMark).filter(isRedelivery).length;

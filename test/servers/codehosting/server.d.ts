@@ -221,6 +221,9 @@ export interface CodeHostingState {
 	secondary: { retryAfter: number; times: number; status: number };
 	/** Content-creating requests (POST/PATCH/PUT/DELETE) per account: their times (ms) in the last hour. */
 	contentLimit: { perMinute: number; perHour: number; writes: Record<string, number[]> };
+	/** Redeliveries wait for `releaseRedeliveries()` (a busy platform). */
+	holdRedeliveries?: boolean;
+	heldRedeliveries?: Array<() => void>;
 	/** 'never': dispatched runs stay queued (default: each read of one moves it a step to completed). */
 	runProgress?: 'never';
 	/** A dispatch answered 204 creates its run this many ms later (default: 2000 on the Enterprise form /api/v3, else at once). */
@@ -263,6 +266,8 @@ export interface CodeHostingServer {
 	setSecondaryRateLimit(limit: { retryAfter?: number; times?: number; status?: number }): void;
 	/** The secondary limit for content-creating requests per account (defaults 80 a minute, 500 an hour); also clears the counts. */
 	setContentLimit(limit: { perMinute?: number; perHour?: number }): void;
+	/** Sends the redeliveries held by `state.holdRedeliveries` and stops holding; answers how many. */
+	releaseRedeliveries(): number;
 	setAutoDeliver(value: boolean): void;
 	/** Waits until pending automatic deliveries (pings, events) are done. */
 	settle(timeoutMs?: number): Promise<void>;

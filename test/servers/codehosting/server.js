@@ -215,6 +215,14 @@ function createCodeHostingServer(options = {}) {
 		setContentLimit(limit) {
 			state.contentLimit = { perMinute: limit.perMinute ?? 80, perHour: limit.perHour ?? 500, writes: {} };
 		},
+		/** Sends the redeliveries held by `state.holdRedeliveries` and stops holding; answers how many. */
+		releaseRedeliveries() {
+			const held = state.heldRedeliveries ?? [];
+			state.holdRedeliveries = false;
+			state.heldRedeliveries = [];
+			for (const resolve of held) resolve();
+			return held.length;
+		},
 		setAutoDeliver: hooks.setAutoDeliver,
 		/** Every GitHub App installation token expires now (also POST /_stand-in/app/expire-tokens); answers how many. */
 		expireAppTokens: apps.expireTokens,

@@ -6,7 +6,8 @@
  * (with request and response) and POST …/deliveries/{id}/attempts (202, then the same GUID,
  * event and body are sent again, signed with the hook's current secret, and logged as a
  * redelivery); for repositories and organizations. The log keeps 3 days, as the platform does:
- * older entries are neither listed nor redelivered; `state.redeliveryDelayMs` makes redeliveries
+ * older entries are neither listed nor redelivered; `state.holdRedeliveries` keeps redeliveries
+ * until `srv.releaseRedeliveries()`; `state.redeliveryDelayMs` makes redeliveries
  * go out that much after the 202.
  */
 const git = require('../git');
@@ -203,9 +204,12 @@ function registerHooks(routes, kit, common) {
 	function redeliver(ctx, h) {
 		const d = deliveryFor(ctx, h);
 		const send = () => kit.sendDelivery(h, d.event, d.payload, { guid: d.guid, redelivery: true, bodyText: d.requestBody });
-		// state.redeliveryDelayMs: the platform redelivers that much later (a busy platform)
+		// state.holdRedeliveries: the platform redelivers only when the test says so
+		// (srv.releaseRedeliveries(): a busy platform, without a time to guess); state.redeliveryDelayMs:
+		// that much later
 		const delay = Number(state.redeliveryDelayMs ?? 0);
-		const later = delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(send) : send();
+		const held = state.holdRedeliveries ? new Promise((resolve) => (state.heldRedeliveries ??= []).push(resolve)) : undefined;
+		const later = held ? held.then(send) : delay > 0 ? new Promise((resolve) => setTimeout(resolve, delay)).then(send) : send();
 		kit.track(later.catch(() => {}));
 		return { status: 202, body: {} };
 	}
