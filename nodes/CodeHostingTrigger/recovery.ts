@@ -37,6 +37,11 @@ export const RECOVERY_LIMITS = {
 	perHour: 450,
 	/** A scheduled pass that left deliveries for later is followed by the next this soon. */
 	continueAfterMs: 1000,
+	/**
+	 * A scheduled pass that asked for redeliveries is followed by one this soon (at most the
+	 * interval): a redelivery that failed (n8n still starting) is asked for again.
+	 */
+	recheckAfterMs: 30 * 1000,
 	/** Between two redelivery requests: the platform asks for at least 1 s between writes. */
 	spacingMs: 1000,
 	/**

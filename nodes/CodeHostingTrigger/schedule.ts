@@ -14,9 +14,10 @@ import { memoryKey, memoryOf, recoveryPass, redeliveryBudget } from './recoveryP
  * repository is then recovered within one interval; a backlog larger than one pass goes on in
  * the next pass, a second later, paced and within the hourly budget (recoveryPass.ts).
  *
- * A schedule starts at each activation in production (not for the editor's test webhook) and
- * stops at deactivation. n8n runs no node method for a webhook trigger when n8n >= 2.40 starts
- * with its publication service (README): there the schedule starts at the next activation.
+ * A schedule starts at each activation in production (not for the editor's test webhook), its
+ * first pass a moment after it (what failed while n8n was away), and stops at deactivation. On
+ * n8n >= 2.40 with its publication service the trigger's `trigger()` makes n8n activate it at
+ * every start (nodes/shared/startAtEveryStart.ts).
  */
 
 /** Whether this process runs scheduled passes for the hook (then deliveries run none). */
@@ -53,8 +54,12 @@ export function startSchedule(
 		own.accepted = mergeRings(own.accepted, memory.accepted);
 		if (memory.since && Date.parse(memory.since) > Date.parse(own.since)) own.since = memory.since;
 		const result = await recoveryPass(ctx, endpoint, hookId, own, 'schedule', RECOVERY_LIMITS.perSchedule, wanted).catch(() => undefined);
-		// more than one pass's worth (or the hourly budget spent): go on soon, else at the interval
-		return result && result.deferred > 0 ? Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now())) : intervalMs;
+		// more than one pass's worth (or the hourly budget spent): go on soon; after redeliveries,
+		// look again soon for any that failed (n8n still starting, a webhook process not up yet);
+		// else at the interval
+		if (result && result.deferred > 0) return Math.max(RECOVERY_LIMITS.continueAfterMs, redeliveryBudget.waitMs(Date.now()));
+		if (result && result.redelivered > 0) return Math.min(intervalMs, RECOVERY_LIMITS.recheckAfterMs);
+		return intervalMs;
 	};
 	startLoop(memoryKey(ctx, endpoint, hookId), firstInMs, pass, (error: unknown) => {
 		ctx.logger.warn(

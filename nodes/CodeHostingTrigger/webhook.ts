@@ -22,15 +22,16 @@ import { scheduledHere, startSchedule, stopSchedule } from './schedule';
  *
  * With Recover Missed Deliveries (recovery.ts, recoveryPass.ts): an activation that finds its
  * hook asks the platform to redeliver what failed while n8n was away; each delivery GUID starts at
- * most one execution; and a delivery runs a pass of its own when one is due (the first delivery
- * after an activation, then at most once per `passIntervalMs`), which recovers deliveries that
- * failed while n8n was running. No timers: passes happen only at activations and deliveries.
+ * most one execution; with a Recovery Interval (default 5 minutes) the process that activated the
+ * trigger runs scheduled passes (schedule.ts) and no webhook call runs one; with Recovery Interval
+ * 0 a delivery runs a pass of its own when one is due (the first delivery after an activation,
+ * then at most once per `passIntervalMs`), which recovers deliveries that failed while n8n ran.
  */
 
-/** What a delivery needs to know, fixed at activation. */
 /** Recovery Interval (Minutes) when the option is not set. */
 export const DEFAULT_RECOVERY_INTERVAL_MINUTES = 5;
 
+/** What a delivery needs to know, fixed at activation. */
 interface DeliveryFilter extends IDataObject {
 	events: string[];
 	columnId?: string;
@@ -137,8 +138,17 @@ export async function checkExists(this: IHookFunctions): Promise<boolean> {
 	// the options may have changed without the events: deliveries use the filter of this activation
 	if (same) state.filter = filter;
 	if (same && filter.recover) {
-		const later = await recoverAtActivation(this, state);
-		scheduleRecovery(this, state, filter, later ? RECOVERY_LIMITS.continueAfterMs : undefined);
+		if (filter.recoveryIntervalMs && this.getMode() !== 'manual') {
+			// scheduled passes: the first a moment after the activation, in this process. None inside
+			// the activation: n8n saves the activation's static data when it returns, and with webhook
+			// processes (queue mode) the redeliveries arrive there and save theirs meanwhile: the
+			// activation's older copy would overwrite the GUIDs they accepted
+			state.recovery = recoveryStateOf(state.recovery, state.webhookId as string, Date.now());
+			scheduleRecovery(this, state, filter, RECOVERY_LIMITS.continueAfterMs);
+		} else {
+			const later = await recoverAtActivation(this, state);
+			scheduleRecovery(this, state, filter, later ? RECOVERY_LIMITS.continueAfterMs : undefined);
+		}
 	}
 	if (!filter.recover) {
 		if (state.webhookId) stopSchedule(this, endpoint, state.webhookId);
@@ -353,8 +363,11 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const workflowData = items.length > 0 ? [this.helpers.returnJsonArray(items)] : undefined;
 
-	// a process with scheduled passes for this hook runs none inside a webhook call
-	if (recovery && memory && !scheduledHere(this, endpoint as string, hookId as string) && passDue(recovery, memory, askedFor)) {
+	// with a Recovery Interval the passes are scheduled, in the process that activated the trigger
+	// (n8n's main; the leader in multi-main): no webhook call runs one, in any process (queue mode's
+	// webhook processes, a follower main), so two processes never ask for the same redeliveries
+	const scheduled = Number(state.filter.recoveryIntervalMs ?? 0) > 0 || scheduledHere(this, endpoint as string, hookId as string);
+	if (recovery && memory && !scheduled && passDue(recovery, memory, askedFor)) {
 		// answer the platform first (it waits 10 s at most), then look for missed deliveries
 		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
 		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery, listensTo(state.filter));

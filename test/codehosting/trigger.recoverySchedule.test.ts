@@ -48,6 +48,22 @@ describe('scheduled passes', () => {
 		expect(started(t)).toEqual([failed.guid]);
 	});
 
+	test('with a Recovery Interval the activation asks for nothing itself (n8n saves its static data when it returns, over what webhook processes saved meanwhile): the first scheduled pass, a moment later, asks for what was missed', async () => {
+		const { t, hook } = await activeTrigger(60);
+		stopAllLoops(); // n8n stops
+		await t.harness.pause();
+		await openIssues(3, 'missed');
+		const missed = hook.deliveries.filter((d) => d.event === 'issues').map((d) => d.guid);
+		await t.harness.resume();
+		srv.resetRequests();
+		expect(await t.harness.hook('checkExists', 'init')).toBe(true);
+		expect(redeliveryRequests()).toEqual([]);
+		await until('the 3 missed deliveries recovered by the first scheduled pass', () => missed.every((guid) => started(t).includes(guid)));
+		await t.harness.settle();
+		expect(redeliveryRequests()).toHaveLength(3);
+		expect(started(t)).toEqual(missed);
+	});
+
 	test('with a schedule in this process, no pass runs inside a webhook call (however long since the last)', async () => {
 		const { t } = await activeTrigger(60);
 		RECOVERY_LIMITS.passIntervalMs = 0;
@@ -94,6 +110,19 @@ describe('scheduled passes', () => {
 		srv.resetRequests();
 		await pause(1500);
 		expect(logReads()).toEqual([]);
+	});
+
+	test('with a Recovery Interval no webhook call runs a pass, also in a process without the schedule (a queue-mode webhook process, a follower main): one process asks for redeliveries', async () => {
+		const { t } = await activeTrigger(5);
+		// this process is now like n8n's webhook processes: the schedule runs in another one
+		stopAllLoops();
+		RECOVERY_LIMITS.passIntervalMs = 0;
+		srv.resetRequests();
+		await openIssues(2, 'live');
+		await t.harness.settle();
+		expect(started(t)).toHaveLength(2);
+		expect(logReads()).toEqual([]);
+		expect(redeliveryRequests()).toEqual([]);
 	});
 
 	test('Recovery Interval 0: no scheduled pass (a delivery after the pass interval runs one, as without the option)', async () => {
