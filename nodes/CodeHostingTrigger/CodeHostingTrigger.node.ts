@@ -14,7 +14,8 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ownerLocator, repositoryLocator } from '../CodeHosting/actions/common';
 import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/descriptions';
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
-import { passWebhookItems, triggerAtEveryStart } from '../shared';
+import { triggerAtEveryStart } from '../shared';
+import { runDeliveryOnce } from './once';
 import { ALL_PLATFORM_EVENTS, EVENT_RULES, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
 import { checkExists, create, handleDelivery, remove, verifySignature } from './webhook';
 
@@ -147,9 +148,12 @@ export class CodeHostingTrigger implements INodeType {
 		return await triggerAtEveryStart.call(this);
 	}
 
-	/** The webhook call's items, handed on as they came (nodes/shared/startAtEveryStart.ts). */
+	/**
+	 * The webhook call's items, handed on as they came (nodes/shared/startAtEveryStart.ts), once
+	 * per delivery GUID across processes (once.ts).
+	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await passWebhookItems.call(this);
+		return await runDeliveryOnce.call(this);
 	}
 }
 

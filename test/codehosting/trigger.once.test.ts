@@ -1,0 +1,100 @@
+/**
+ * Each delivery GUID runs the workflow once across n8n processes (nodes/CodeHostingTrigger/once.ts):
+ * the trigger's execute() records the GUID in n8n's processed-data store and hands on nothing for
+ * a GUID that ran before. A pure-logic test: the store is a stand-in that behaves like n8n's
+ * (DeduplicationHelper.checkProcessedAndRecord, mode "entries": it reads the whole list, then
+ * writes it back, with awaits between), and the execute context is a plain object.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { CodeHostingTrigger } from '../../nodes/CodeHostingTrigger/CodeHostingTrigger.node';
+import { PROCESSED_GUIDS_KEPT } from '../../nodes/CodeHostingTrigger/once';
+
+/** n8n's store, as it works: read the list, (await), write the list with the new entries. */
+function processedStore() {
+	const lists = new Map<string, string[]>();
+	const calls: Array<{ items: unknown[]; scope: string; options: IDataObject }> = [];
+	const tick = () => new Promise((resolve) => setImmediate(resolve));
+	return {
+		calls,
+		lists,
+		async checkProcessedAndRecord(items: string[], scope: string, options: IDataObject) {
+			calls.push({ items, scope, options });
+			await tick();
+			const list = [...(lists.get(scope) ?? [])];
+			await tick();
+			const result = { new: [] as string[], processed: [] as string[] };
+			for (const item of items) {
+				if (list.includes(item)) result.processed.push(item);
+				else {
+					result.new.push(item);
+					list.push(item);
+				}
+			}
+			const max = Number(options.maxEntries ?? 0);
+			lists.set(scope, max > 0 ? list.slice(-max) : list);
+			return result;
+		},
+	};
+}
+
+type Store = ReturnType<typeof processedStore>;
+
+function context(guid: string | undefined, store: Partial<Store> | undefined, options: { mode?: string; recover?: boolean } = {}) {
+	const logs: Array<[string, string]> = [];
+	const items: INodeExecutionData[] = guid === undefined ? [{ json: { event: 'newIssue' } }] : [{ json: { event: 'newIssue', deliveryId: guid } }];
+	const ctx = {
+		getInputData: () => items,
+		getMode: () => options.mode ?? 'webhook',
+		getNodeParameter: (name: string, _index: number, fallback: unknown) => (name === 'recoverMissedDeliveries' ? (options.recover ?? fallback) : fallback),
+		getNode: () => ({ id: 'node-1', name: 'Code Hosting Trigger' }),
+		getWorkflow: () => ({ id: 'wf-1' }),
+		helpers: store ? { checkProcessedAndRecord: store.checkProcessedAndRecord } : {},
+		logger: { info: (m: string) => logs.push(['info', m]), warn: (m: string) => logs.push(['warn', m]), debug: () => {}, error: () => {} },
+	};
+	return { ctx: ctx as unknown as IExecuteFunctions, items, logs };
+}
+
+const execute = (ctx: IExecuteFunctions) => new CodeHostingTrigger().execute.call(ctx);
+
+test('a GUID runs once: the first execution hands its items on, a later one with the same GUID hands on nothing (the workflow stops at the trigger)', async () => {
+	const store = processedStore();
+	const first = context('guid-1', store);
+	expect(await execute(first.ctx)).toEqual([first.items]);
+	const again = context('guid-1', store);
+	expect(await execute(again.ctx)).toEqual([[]]);
+	expect(again.logs).toEqual([['info', 'Code Hosting Trigger "Code Hosting Trigger": delivery guid-1 ran this workflow before; this execution stops here']]);
+	const other = context('guid-2', store);
+	expect(await execute(other.ctx)).toEqual([other.items]);
+	expect(store.calls.map((call) => call.options)).toEqual(Array(3).fill({ mode: 'entries', maxEntries: PROCESSED_GUIDS_KEPT }));
+	expect(store.calls.every((call) => call.scope === 'node')).toBe(true);
+});
+
+test('records of one process are made one after another: 20 different GUIDs at once are all kept (n8n\'s store reads, then writes the whole list)', async () => {
+	const store = processedStore();
+	const runs = Array.from({ length: 20 }, (_, i) => context(`guid-${i}`, store));
+	const outputs = await Promise.all(runs.map((run) => execute(run.ctx)));
+	expect(outputs.map((output) => output[0].length)).toEqual(Array(20).fill(1));
+	expect([...(store.lists.get('node') ?? [])].sort()).toEqual(runs.map((_, i) => `guid-${i}`).sort());
+	// and each of them, repeated at once, stops
+	const repeats = await Promise.all(runs.map((_, i) => execute(context(`guid-${i}`, store).ctx)));
+	expect(repeats.map((output) => output[0].length)).toEqual(Array(20).fill(0));
+});
+
+test('the editor\'s test events, Recover Missed Deliveries off and items without a GUID are handed on without a record', async () => {
+	const store = processedStore();
+	for (const run of [context('guid-1', store, { mode: 'manual' }), context('guid-1', store, { mode: 'manual' }), context('guid-1', store, { recover: false }), context(undefined, store)]) {
+		expect(await execute(run.ctx)).toEqual([run.items]);
+	}
+	expect(store.calls).toEqual([]);
+});
+
+test('when n8n\'s store cannot be used the delivery runs (a warning says why): an event is never lost', async () => {
+	const broken = { checkProcessedAndRecord: async () => Promise.reject(new Error('SQLITE_BUSY: database is locked')) };
+	const run = context('guid-1', broken as unknown as Store);
+	expect(await execute(run.ctx)).toEqual([run.items]);
+	expect(run.logs).toEqual([['warn', 'Code Hosting Trigger "Code Hosting Trigger": could not check delivery guid-1 against n8n\'s processed-data store: SQLITE_BUSY: database is locked. It runs.']]);
+	// an n8n without the store (no helper): handed on
+	const without = context('guid-1', undefined);
+	expect(await execute(without.ctx)).toEqual([without.items]);
+});
