@@ -11,7 +11,9 @@
  *     of n8n answering /healthz, with no delivery after the start (on n8n >= 2.40 too: the
  *     trigger's `trigger()` makes its publication service activate it at every start);
  *  3. a live delivery for an 11th: one more execution, not marked recovered; each request once;
- *  4. the passes ran in the main process (the worker logs none); deactivation deletes the webhook.
+ *  4. a restart with nothing changed meanwhile starts nothing (what was sent or delivered before
+ *     counts as seen);
+ *  5. the passes ran in the main process (the worker logs none); deactivation deletes the webhook.
  */
 const WEBHOOK_ID = '5b8e2f1a-9c3d-4e7f-a6b2-1d0c9e8f7a31';
 const PREFIX = 'Catch-up e2e';
@@ -26,7 +28,7 @@ module.exports = {
 		clientinfo.server.addRequests(MISSED + 2, { prefix: PREFIX });
 	},
 
-	async live({ assert, version, queue, webhookBase, clientinfo, lastExecutionId, executions, waitUntil, checkExecution, restart, deactivate, logs }) {
+	async live({ assert, version, queue, webhookBase, clientinfo, lastExecutionId, executions, waitUntil, checkExecution, restart, deactivate, logs, staticData }) {
 		const { server } = clientinfo;
 		const label = `n8n ${version} ${queue ? 'queue' : 'regular'}`;
 		const base = `${webhookBase}webhook/${WEBHOOK_ID}/webhook`;
@@ -89,7 +91,22 @@ module.exports = {
 		const sinceLate = await executions(beforeLate);
 		assert.deepEqual(sinceLate.filter((e) => requestOf(e) === ids[0]), [], "the platform's late copy of a recovered change started nothing");
 
-		// 4. the passes ran in the main process
+		// 4. a restart with nothing changed meanwhile: nothing is sent again (what the catch-up sent,
+		// and the live delivery, count as seen after the restart too), and a pass finds nothing
+		// what the live delivery changed is saved (the checkpoint a moment after it) before n8n stops
+		await waitUntil('the live change saved in the static data', async () => (await staticData())?.['node:Client Info Trigger']?.catchUp?.requests?.[ids[MISSED + 1]]?.s === 'completed');
+		before = await lastExecutionId();
+		const mark = clientinfo.requests.length;
+		await restart();
+		// two list reads after the start: the first pass (each change it sends is a webhook call
+		// answered once its execution started) is over when the second begins
+		const listReads = () => clientinfo.requests.slice(mark).filter((r) => r.method === 'GET' && /\/requests(\?|$)/.test(r.path)).length;
+		await waitUntil('two catch-up passes after the second restart', async () => listReads() >= 2, { describe: () => `${listReads()} list read(s)` });
+		const again = await executions(before);
+		console.log(`[catch-up] ${JSON.stringify({ label, secondRestart: { executions: again.length } })}`);
+		assert.deepEqual(again.map(requestOf), [], 'the second restart starts nothing');
+
+		// 5. the passes ran in the main process
 		const { main, worker } = logs();
 		assert.match(main, /catch-up sent \d+ change\(s\) no delivery brought/);
 		if (queue) assert.doesNotMatch(worker, /catch-up sent/, 'no pass on the worker');

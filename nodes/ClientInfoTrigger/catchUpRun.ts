@@ -1,4 +1,5 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
 import { loopRuns, startLoop, stopLoop } from '../shared';
 import { clientInfo } from '../ClientInfo/transport';
@@ -11,9 +12,16 @@ import { baseline, catchUpStateOf, diff, enterDelivery, listsFor, subjectOf, wit
  * and client lists at every start and every Catch Up Interval, and sends each change it finds that
  * no delivery brought to the trigger's own webhook URL (with its secret), marked
  * `recovered: true`: n8n then starts the execution as for a delivery from the platform. The
- * state lives in this process's memory and in the node's static data, which each call to the
- * webhook writes (n8n saves it with the execution): after a restart the trigger compares with what
- * it saw last. A delivery from the platform of a change catch-up already sent starts nothing.
+ * state lives in this process's memory and in the node's static data: after a restart the trigger
+ * compares with what it saw last. A delivery from the platform of a change catch-up already sent
+ * starts nothing.
+ *
+ * Saving the state: n8n >= 2.38 does not save the static data a webhook call changed when that
+ * call starts an execution (WorkflowRunner.run wraps the same static data in a second Workflow,
+ * whose ObservableObject.create resets its `__dataChanged` flag: nodes/CodeHostingTrigger/once.ts).
+ * So after every pass, and a moment after a delivery changed it, this process sends its state to
+ * the trigger's own webhook URL as a checkpoint: a call that starts nothing, whose static data
+ * n8n saves in every version. After a restart the trigger starts from the last checkpoint.
  */
 
 type Context = IHookFunctions | IWebhookFunctions;
@@ -32,7 +40,14 @@ interface Memory {
 	touched: Map<string, number>;
 	/** Passes in a row whose sending failed (backs off). */
 	failures: number;
+	/** Sends the state as a checkpoint (set while passes run in this process). */
+	checkpoint?: () => Promise<void>;
+	/** A checkpoint is due soon (after a delivery changed the state). */
+	checkpointDue?: boolean;
 }
+
+/** A delivery that changed the state is followed by a checkpoint this soon (several share one). */
+export const CHECKPOINT_AFTER_DELIVERY_MS = 250;
 
 const memories = new Map<string, Memory>();
 /** Wait after a failed send: doubles from here up to the interval. */
@@ -115,6 +130,21 @@ async function send(ctx: IHookFunctions, url: string, change: Change): Promise<v
 	});
 }
 
+/** The body of a checkpoint call (webhook.ts stores `catchUpCheckpoint` and starts nothing). */
+export function checkpointBody(state: CatchUpState): IDataObject {
+	return { catchUpCheckpoint: state };
+}
+
+/** Sends this process's state to the trigger's webhook URL; a failure is a warning (the next pass tries again). */
+async function sendCheckpoint(ctx: IHookFunctions, url: string, memory: Memory): Promise<void> {
+	if (!memory.state) return;
+	try {
+		await ctx.helpers.httpRequest({ method: 'POST', url, json: true, body: checkpointBody(memory.state) });
+	} catch (error) {
+		warn(ctx, `could not save the catch-up state through the webhook URL: ${messageOf(error)}; the next pass tries again`);
+	}
+}
+
 /**
  * One catch-up pass: the lists read in full, compared with what was seen, each change sent in
  * list order. Lists that cannot be read are a warning and change nothing; a send that fails stops
@@ -162,8 +192,10 @@ export function startCatchUp(ctx: IHookFunctions, webhookId: string, setup: Catc
 	stopLoop(key);
 	if (ctx.getMode() === 'manual' || !(setup.intervalMs > 0)) return;
 	const memory = memoryOf(key);
+	memory.checkpoint = async () => await sendCheckpoint(ctx, setup.url, memory);
 	const pass = async (): Promise<number> => {
 		const result = await catchUpPass(ctx, webhookId, setup);
+		await memory.checkpoint?.();
 		memory.failures = result?.failed ? memory.failures + 1 : 0;
 		return memory.failures ? Math.min(setup.intervalMs, RETRY_MS * 2 ** (memory.failures - 1)) : setup.intervalMs;
 	};
@@ -201,5 +233,15 @@ export function enterCall(ctx: IWebhookFunctions, webhookId: string, stored: IDa
 		if (subject && memory) memory.touched.set(`${subject.kind}:${subject.id}`, Date.now());
 	}
 	stored.catchUp = state;
+	// this call's own save may not happen (n8n >= 2.38, above): a checkpoint a moment later
+	if (memory?.checkpoint && !memory.checkpointDue) {
+		memory.checkpointDue = true;
+		void (async () => {
+			await sleep(CHECKPOINT_AFTER_DELIVERY_MS);
+			memory.checkpointDue = false;
+			// not for a webhook forgotten meanwhile (deactivated, n8n stopping)
+			if (memories.get(key) === memory) await memory.checkpoint?.();
+		})();
+	}
 	return duplicate;
 }

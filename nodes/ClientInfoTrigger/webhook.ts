@@ -5,6 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requireChoices } from '../shared';
 import { clientInfo, segment } from '../ClientInfo/transport';
 import type { CatchUpState } from './catchUp';
+import { catchUpStateOf } from './catchUp';
 import type { CatchUpSetup } from './catchUpRun';
 import { enterCall, forget, startCatchUp, stateAtActivation, takeBaseline } from './catchUpRun';
 import { EVENTS } from './events';
@@ -210,10 +211,16 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		response.status(401).json({ message: 'Unauthorized' });
 		return { noWebhookResponse: true };
 	}
+	const body = this.getBodyData();
+	// the catch-up's checkpoint of its state (catchUpRun.ts): stored, nothing started
+	if (body.catchUpCheckpoint !== undefined && data.webhookId) {
+		const checkpoint = catchUpStateOf(body.catchUpCheckpoint);
+		if (checkpoint) data.catchUp = checkpoint;
+		return { webhookResponse: { received: true, checkpoint: checkpoint !== undefined } };
+	}
 	// A webhook activated by an earlier version of this node has no stored events: read them once.
 	if (!data.events) data.events = this.getNodeParameter('events', []) as string[];
 	const events = data.events;
-	const body = this.getBodyData();
 	const event = [body.event, body.event_type, body.type].find((value) => typeof value === 'string') as string | undefined;
 	if (event !== undefined && events.length > 0 && !events.includes(event)) {
 		return { webhookResponse: { received: true, ignored: event } };

@@ -85,6 +85,37 @@ describe('catch-up', () => {
 		expect(started(h)[10]).toEqual(['request_completed', ids[10], false]);
 	});
 
+	const checkpoints = (h: TriggerHarness) => h.deliveries.filter((delivery) => (delivery.body as IDataObject | undefined)?.checkpoint === true);
+
+	test('after every pass the state is saved through the webhook URL: a checkpoint call that starts nothing (n8n >= 2.38 saves no static data of a call that starts an execution)', async () => {
+		const h = await trigger(['request_completed'], SHORT);
+		const ids = srv.addRequests(2);
+		await h.hook('create');
+		h.staticData.catchUp = { requests: {}, clients: {}, at: '' }; // what a lost save leaves behind
+		await until('a checkpoint after a pass', () => checkpoints(h).length >= 1);
+		expect(listReads().length).toBeGreaterThanOrEqual(2);
+		expect(checkpoints(h).every((delivery) => delivery.items === undefined)).toBe(true);
+		expect(started(h)).toEqual([]);
+		expect(Object.keys((h.staticData.catchUp as IDataObject).requests as IDataObject).sort()).toEqual([...ids].sort());
+	});
+
+	test('a delivery that changed the state is followed by a checkpoint within seconds, not at the next pass; a checkpoint without the secret is refused', async () => {
+		const h = await trigger(['request_completed'], 1);
+		const ids = srv.addRequests(2);
+		await h.hook('create');
+		const reads = listReads().length;
+		h.staticData.catchUp = { requests: {}, clients: {}, at: '' }; // what a lost save leaves behind
+		expect((await srv.setRequestStatus(ids[0], 'completed'))[0].status).toBe(200);
+		await until('a checkpoint after the delivery', () => checkpoints(h).length >= 1);
+		expect(listReads().length).toBe(reads); // no pass ran (the interval is a minute)
+		const saved = h.staticData.catchUp as IDataObject;
+		expect(saved.requests).toEqual({ [ids[0]]: { s: 'completed' }, [ids[1]]: { s: 'published' } });
+		expect(started(h)).toEqual([['request_completed', ids[0], false]]);
+		const refused = await fetch(h.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ catchUpCheckpoint: { requests: {}, clients: {}, at: '' } }) });
+		expect(refused.status).toBe(401);
+		expect((h.staticData.catchUp as IDataObject).requests).toEqual(saved.requests);
+	});
+
 	test('a delivery n8n answered 503 while it ran is emitted within one interval, with no delivery after it', async () => {
 		const h = await trigger(['request_published', 'client_created'], SHORT);
 		const [id] = srv.addRequests(1, { status: 'draft' });
