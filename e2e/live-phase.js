@@ -8,6 +8,7 @@ const fs = require('fs');
 const path = require('path');
 
 const { freePort } = require('./lib/procs');
+const { startRoundRobinProxy } = require('./lib/proxy');
 const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
 const { queryOnce } = require('./lib/executions');
 const { waitUntil, DEADLINE_MS } = require('./lib/wait');
@@ -60,11 +61,11 @@ async function activateThroughRest(baseUrl, entries) {
  * mode). Trigger workflows run their expectation's live(ctx) scenario; in queue mode the Manual
  * Trigger workflows also run through a Webhook-trigger variant.
  */
-async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 }) {
+async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, round = 1, rounds = 1 }) {
 	const { tarball, servers, workflows } = ctx;
 	// --repeat N: runLive runs once per round, from a fresh user folder (run.js); its tests carry the round
 	const suffix = rounds > 1 ? ` (round ${round}/${rounds})` : '';
-	const label = `n8n ${version} ${queue ? 'queue mode' : 'regular mode'}`;
+	const label = `n8n ${version} ${webhookProcesses ? `queue mode with ${webhookProcesses} webhook processes` : queue ? 'queue mode' : 'regular mode'}`;
 	const userFolder = path.join(base, 'user');
 	const logs = path.join(base, 'logs');
 	fs.mkdirSync(logs, { recursive: true });
@@ -72,6 +73,12 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 	const baseUrl = `http://127.0.0.1:${mainPort}`;
 	// 127.0.0.1, not localhost: n8n's own GitHub Trigger refuses webhook URLs containing "//localhost"
 	const common = { WEBHOOK_URL: `http://127.0.0.1:${mainPort}/`, N8N_PORT: String(mainPort) };
+	// queue mode's scaling set-up: `n8n webhook` processes behind a round-robin proxy receive the
+	// production webhooks (the platform is given the proxy's URL); the main takes none of them
+	const webhookPorts = [];
+	for (let i = 0; i < webhookProcesses; i++) webhookPorts.push(await freePort());
+	const proxyPort = webhookProcesses ? await freePort() : undefined;
+	if (webhookProcesses) common.WEBHOOK_URL = `http://127.0.0.1:${proxyPort}/`;
 	if (queue) {
 		Object.assign(common, {
 			EXECUTIONS_MODE: 'queue',
@@ -85,9 +92,12 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
 	});
-	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart)
-	const triggers = workflows.filter((w) => w.trigger && !(queue && w.expectation.regularOnly));
-	const variants = queue
+	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart;
+	// `webhookProcesses`: a scenario of the run with webhook processes, and of no other run)
+	const triggers = workflows.filter(
+		(w) => w.trigger && !(queue && w.expectation.regularOnly) && Boolean(w.expectation.webhookProcesses) === webhookProcesses > 0,
+	);
+	const variants = queue && !webhookProcesses
 		? manualOnly(workflows).map((entry) => {
 				const v = webhookVariant(entry.workflow);
 				return { ...entry, workflow: v.workflow, webhookPath: v.path };
@@ -96,6 +106,21 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 	const all = [...triggers, ...variants];
 	if (all.length === 0) return;
 	const procs = [];
+	let proxy;
+	const webhookEnvs = [];
+	for (const port of webhookPorts) webhookEnvs.push(n8nEnv(info, userFolder, { ...common, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) }));
+	/** Starts the `n8n webhook` processes (after the main: n8n's docs start them last). */
+	async function startWebhookProcesses(run) {
+		const started = [];
+		for (const [i, env] of webhookEnvs.entries()) {
+			const proc = n8nStart(`n8n-webhook-${i + 1}`, info, env, ['webhook'], path.join(logs, `webhook-${i + 1}${run > 1 ? `-${run}` : ''}.log`));
+			procs.push(proc);
+			started.push(proc);
+		}
+		for (const proc of started) await proc.waitFor(/Webhook listener waiting for requests/, 180_000);
+		return started;
+	}
+	if (webhookProcesses) mainEnv.N8N_DISABLE_PRODUCTION_MAIN_PROCESS = 'true';
 	try {
 		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)${suffix}`, async () => {
 			// trigger workflows register their webhooks on the servers' fresh state at start;
@@ -128,10 +153,16 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 			}
 			await waitUntilActivated(main, baseUrl, atStart);
 			if (variants.length) await activateThroughRest(baseUrl, variants);
-			return { main, worker };
+			let hooks = [];
+			if (webhookProcesses) {
+				hooks = await startWebhookProcesses(1);
+				proxy = await startRoundRobinProxy(proxyPort, webhookPorts);
+			}
+			return { main, worker, hooks };
 		});
 		if (!ready) return;
-		let { main, worker } = ready;
+		let { main, worker, hooks } = ready;
+		let earlierHooks = webhookPorts.map(() => '');
 		/** Output of the n8n processes stopped by restart() (for the checks on logs and secrets). */
 		let earlierMain = '';
 		let earlierWorker = '';
@@ -145,6 +176,10 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 		 */
 		async function restart(whileStopped) {
 			restarts++;
+			for (const [i, proc] of hooks.entries()) {
+				await proc.stop(15_000);
+				earlierHooks[i] += proc.output();
+			}
 			if (worker) {
 				await worker.stop(15_000);
 				earlierWorker += worker.output();
@@ -169,6 +204,7 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 				procs.push(worker);
 				await worker.waitFor(/n8n worker is now ready/, 180_000);
 			}
+			if (webhookProcesses) hooks = await startWebhookProcesses(restarts + 1);
 			return { healthyAt, readyAt };
 		}
 
@@ -227,7 +263,13 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 					deactivate: () => rest('POST', `/workflows/${entry.workflow.id}/deactivate`, {}),
 					/** Activates this workflow as the editor's toggle does (for `activateInScenario`). */
 					activate: () => activateThroughRest(baseUrl, [entry]),
-					logs: () => ({ main: earlierMain + main.output(), worker: earlierWorker + (worker ? worker.output() : '') }),
+					logs: () => ({
+						main: earlierMain + main.output(),
+						worker: earlierWorker + (worker ? worker.output() : ''),
+						webhooks: hooks.map((proc, i) => earlierHooks[i] + proc.output()),
+					}),
+					/** The round-robin proxy in front of the webhook processes: {url, sent (per process), log}. */
+					proxy,
 					/** This workflow's executions with an id above `after`, newest first: {id, status, mode, startedAt, stoppedAt (ms), data}. */
 					executions: (after = 0) => queryOnce(info, userFolder, { op: 'executions', workflowId: entry.workflow.id, after }),
 					/** This workflow's static data as n8n last saved it in its database. */
@@ -264,9 +306,11 @@ async function runLive(version, info, ctx, base, { queue, round = 1, rounds = 1 
 			for (const secret of secrets()) {
 				assert.ok(!(earlierMain + main.output()).includes(secret), 'secret in the main log');
 				if (worker) assert.ok(!(earlierWorker + worker.output()).includes(secret), 'secret in the worker log');
+				for (const [i, proc] of hooks.entries()) assert.ok(!(earlierHooks[i] + proc.output()).includes(secret), `secret in webhook process ${i + 1}'s log`);
 			}
 		});
 	} finally {
+		if (proxy) await proxy.stop();
 		for (const proc of procs.reverse()) await proc.stop(15_000).catch(() => {});
 	}
 }

@@ -18,7 +18,9 @@
  *     `n8n worker`; the trigger scenarios again, and the Manual Trigger workflows with a Webhook
  *     trigger in their place, started through n8n's production webhook URL so that the worker
  *     runs them; each execution is read back from n8n's database and checked the same way, and
- *     the worker's log must say "Worker started execution <id>".
+ *     the worker's log must say "Worker started execution <id>"; then, for the scenarios that ask
+ *     for it (`webhookProcesses`), queue mode with two `n8n webhook` processes behind a round-robin
+ *     proxy (lib/proxy.js) receiving the production webhooks;
  *  6. from a registry (registry-phase.js): the tarball published to a local verdaccio, installed
  *     and updated to a higher version through n8n's community-packages REST API, a workflow run.
  *  7. npm start (start-phase.js), once, on its default n8n (2.38.7) when that version is tested:
@@ -220,6 +222,15 @@ async function runVersion(version, versionCtx) {
 			await runLive(version, info, ctx, path.join(base, `queue-${round}`), { queue: true, round, rounds: opts.repeat });
 		}
 		timing.queueMs = Date.now() - queueStarted;
+		// ---- queue mode with two `n8n webhook` processes behind a round-robin proxy: the scenarios
+		// that ask for it (`webhookProcesses: true`) and no other
+		if (workflows.some((w) => w.trigger && w.expectation.webhookProcesses)) {
+			const started = Date.now();
+			for (let round = 1; round <= opts.repeat; round++) {
+				await runLive(version, info, ctx, path.join(base, `webhooks-${round}`), { queue: true, webhookProcesses: 2, round, rounds: opts.repeat });
+			}
+			timing.webhookProcessesMs = Date.now() - started;
+		}
 	}
 	// ---- installed and updated from a local registry through n8n's community-packages API
 	if (opts.registry) timing.registryMs = await runRegistryPhase(version, info, { ...ctx, test, log, checkRun, webhookVariant });
