@@ -44,7 +44,9 @@ module.exports = {
 		const requestOf = (e) => out(e)?.data?.request?.id;
 		const runsAfter = (before, what, count) =>
 			waitUntil(what, async () => executions(before), {
-				done: (list) => list.length >= count && list.every(finished),
+				// n8n 1.x on SQLite writes an execution's status and its data in two statements: a
+				// finished one is read once its trigger's output is written too
+				done: (list) => list.length >= count && list.every((e) => finished(e) && out(e) !== undefined),
 				describe: (list) => `${list?.length ?? 0} execution(s): ${JSON.stringify((list ?? []).map((e) => [requestOf(e), out(e)?.recovered]))}`,
 			});
 

@@ -95,7 +95,8 @@ module.exports = {
 
 		// 2. nothing delivered after the start: every opened event once, by activation and schedule
 		const deliveryIdOf = (e) => e.data?.resultData?.runData?.['Code Hosting Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.deliveryId;
-		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt;
+		// finished, with its data written (n8n 1.x on SQLite writes the status and the data apart)
+		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt && Boolean(e.data?.resultData?.runData?.['Code Hosting Trigger']);
 		const ourRuns = (list) => list.filter((e) => e.data?.resultData?.runData?.['Code Hosting Trigger']);
 		const recovered = await waitUntil(
 			`${MISSED} executions of our trigger, each finished`,

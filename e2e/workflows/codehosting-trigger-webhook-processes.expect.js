@@ -77,7 +77,8 @@ module.exports = {
 
 		// 4. every GUID once, on the worker
 		const deliveryIdOf = (e) => e.data?.resultData?.runData?.['Code Hosting Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.deliveryId;
-		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt;
+		// finished, with its data written (n8n 1.x on SQLite writes the status and the data apart)
+		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt && Boolean(e.data?.resultData?.runData?.['Code Hosting Trigger']);
 		const countByGuid = (runs) => {
 			const counts = Object.fromEntries(guids.map((guid) => [guid, 0]));
 			for (const e of runs) {

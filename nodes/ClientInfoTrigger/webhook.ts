@@ -213,8 +213,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	const body = this.getBodyData();
 	// the catch-up's checkpoint of its state (catchUpRun.ts): stored, nothing started
-	if (body.catchUpCheckpoint !== undefined && data.webhookId) {
-		const checkpoint = catchUpStateOf(body.catchUpCheckpoint);
+	if (body.catchUpCheckpoint !== undefined) {
+		const checkpoint = data.webhookId ? catchUpStateOf(body.catchUpCheckpoint) : undefined;
 		if (checkpoint) data.catchUp = checkpoint;
 		return { webhookResponse: { received: true, checkpoint: checkpoint !== undefined } };
 	}
