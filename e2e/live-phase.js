@@ -277,6 +277,10 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 					restart,
 				};
 				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));
+				// the scenarios share the stand-ins as if minutes apart: each starts with a fresh count of
+				// the platform's content-creating limit (80 a minute; what the scenario itself does as the
+				// platform's users, opening issues, counts as n8n's account's in the stand-in)
+				liveCtx.codehosting?.server.setContentLimit({});
 				await entry.expectation.live(liveCtx);
 			});
 		}
