@@ -1,6 +1,6 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { loopRuns, startLoop, stopLoop } from '../shared';
+import { startLoop, stopLoop } from '../shared';
 
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
@@ -19,11 +19,6 @@ import { memoryKey, memoryOf, recoveryPass, redeliveryBudget } from './recoveryP
  * n8n >= 2.40 with its publication service the trigger's `trigger()` makes n8n activate it at
  * every start (nodes/shared/startAtEveryStart.ts).
  */
-
-/** Whether this process runs scheduled passes for the hook (then deliveries run none). */
-export function scheduledHere(ctx: Parameters<typeof memoryKey>[0], endpoint: string, hookId: string): boolean {
-	return loopRuns(memoryKey(ctx, endpoint, hookId));
-}
 
 /** Stops the scheduled passes of the hook in this process (deactivation, a new hook). */
 export function stopSchedule(ctx: IHookFunctions, endpoint: string, hookId: string): void {

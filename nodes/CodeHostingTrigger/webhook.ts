@@ -9,7 +9,7 @@ import { EVENT_RULES, matchDelivery, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOI
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
 import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
-import { scheduledHere, startSchedule, stopSchedule } from './schedule';
+import { startSchedule, stopSchedule } from './schedule';
 
 /**
  * The Code Hosting Trigger's webhook: its lifecycle on the platform (checkExists, create,
@@ -366,7 +366,8 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	// with a Recovery Interval the passes are scheduled, in the process that activated the trigger
 	// (n8n's main; the leader in multi-main): no webhook call runs one, in any process (queue mode's
 	// webhook processes, a follower main), so two processes never ask for the same redeliveries
-	const scheduled = Number(state.filter.recoveryIntervalMs ?? 0) > 0 || scheduledHere(this, endpoint as string, hookId as string);
+	// (a schedule runs only for a filter with an interval: the stored filter tells every process)
+	const scheduled = Number(state.filter.recoveryIntervalMs ?? 0) > 0;
 	if (recovery && memory && !scheduled && passDue(recovery, memory, askedFor)) {
 		// answer the platform first (it waits 10 s at most), then look for missed deliveries
 		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
