@@ -11,6 +11,9 @@ import { sleep } from 'n8n-workflow';
 const loops = new Map<string, AbortController>();
 const SLICE_MS = 1000;
 
+/** The loops that have not ended yet (a stopped loop ends within a slice, after its step). */
+const running = new Set<Promise<void>>();
+
 /** Whether a loop runs for this key in this process. */
 export function loopRuns(key: string): boolean {
 	return loops.has(key);
@@ -19,6 +22,11 @@ export function loopRuns(key: string): boolean {
 /** Stops every loop in this process, as a stopped n8n does. */
 export function stopAllLoops(): void {
 	for (const key of [...loops.keys()]) stopLoop(key);
+}
+
+/** Resolves once every loop has ended: stopped ones after the step they are in, if any. */
+export async function loopsEnded(): Promise<void> {
+	while (running.size > 0) await Promise.all([...running]);
 }
 
 /** Stops the loop of this key, if one runs. */
@@ -43,8 +51,11 @@ export function startLoop(key: string, firstInMs: number, step: () => Promise<nu
 			wait = Math.max(0, await step());
 		}
 	};
-	run().catch((error: unknown) => {
-		if (loops.get(key) === controller) loops.delete(key);
-		onEnd(error);
-	});
+	const ended: Promise<void> = run()
+		.catch((error: unknown) => {
+			if (loops.get(key) === controller) loops.delete(key);
+			onEnd(error);
+		})
+		.finally(() => running.delete(ended));
+	running.add(ended);
 }
