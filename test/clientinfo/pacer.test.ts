@@ -1,64 +1,100 @@
-/** The sliding-window pacer of nodes/shared/pacer.ts on its own (lower time bounds only). */
+/**
+ * The sliding-window pacer of nodes/shared/pacer.ts on its own, on jest's fake clock: time moves
+ * only when a test moves it, so "at once" means "without any time passing" and a wait is measured
+ * to the millisecond, whatever the load on the machine.
+ */
 import { Pacer, callKind, pacerFor } from '../../nodes/shared/pacer';
 
 const limits = { reads: 3, writes: 2, windowMs: 200, marginMs: 10 };
 
+beforeEach(() => {
+	jest.useFakeTimers();
+});
+afterEach(() => {
+	jest.useRealTimers();
+});
+
+/** Whether the promise has settled once every pending microtask ran and no (fake) time passed. */
+async function settledNow(promise: Promise<unknown>): Promise<boolean> {
+	let settled = false;
+	void promise.then(() => {
+		settled = true;
+	});
+	await jest.advanceTimersByTimeAsync(0);
+	return settled;
+}
+
+/** Moves the fake clock until `promise` settles; the milliseconds that took (at most `limitMs`). */
+async function msUntilSettled(promise: Promise<unknown>, limitMs: number): Promise<number> {
+	let settled = false;
+	void promise.then(() => {
+		settled = true;
+	});
+	let waited = 0;
+	await jest.advanceTimersByTimeAsync(0);
+	while (!settled && waited < limitMs) {
+		await jest.advanceTimersByTimeAsync(1);
+		waited++;
+	}
+	if (!settled) throw new Error(`still waiting after ${limitMs} ms of fake time`);
+	return waited;
+}
+
 test('up to the limit at once; the next call waits a full window after the answer it replaces', async () => {
 	const pacer = new Pacer(() => limits);
-	const t0 = Date.now();
-	const first = await pacer.acquire('write');
-	const second = await pacer.acquire('write');
-	expect(Date.now() - t0).toBeLessThan(100);
-	first();
-	const firstEnded = Date.now();
-	second();
-	const third = await pacer.acquire('write');
-	expect(Date.now() - firstEnded).toBeGreaterThanOrEqual(limits.windowMs + limits.marginMs);
-	third();
+	const first = pacer.acquire('write');
+	expect(await settledNow(first)).toBe(true);
+	const second = pacer.acquire('write');
+	expect(await settledNow(second)).toBe(true);
+	await jest.advanceTimersByTimeAsync(50); // the first call's answer comes 50 ms later
+	(await first)();
+	(await second)();
+	const third = pacer.acquire('write');
+	expect(await msUntilSettled(third, 1000)).toBe(limits.windowMs + limits.marginMs);
+	(await third)();
 });
 
 test('a call still in flight keeps its slot however long it takes', async () => {
 	const pacer = new Pacer(() => ({ ...limits, writes: 1 }));
 	const slow = await pacer.acquire('write');
-	let started = false;
-	const next = pacer.acquire('write').then((release) => {
-		started = true;
-		return release;
-	});
-	await new Promise((resolve) => setTimeout(resolve, limits.windowMs * 2));
-	expect(started).toBe(false);
+	const next = pacer.acquire('write');
+	expect(await settledNow(next)).toBe(false);
+	await jest.advanceTimersByTimeAsync(limits.windowMs * 10);
+	expect(await settledNow(next)).toBe(false);
 	slow();
-	const releasedAt = Date.now();
+	const waited = await msUntilSettled(next, 1000);
+	expect(waited).toBeGreaterThanOrEqual(limits.windowMs + limits.marginMs);
+	// it looks again every 20 ms while the slot is in flight, so it may start up to 20 ms later
+	expect(waited).toBeLessThanOrEqual(limits.windowMs + limits.marginMs + 20);
 	(await next)();
-	expect(Date.now() - releasedAt).toBeGreaterThanOrEqual(limits.windowMs);
 });
 
 test('reads and writes have separate windows', async () => {
 	const pacer = new Pacer(() => limits);
 	for (let i = 0; i < limits.writes; i++) (await pacer.acquire('write'))();
-	const t0 = Date.now();
-	for (let i = 0; i < limits.reads; i++) (await pacer.acquire('read'))();
-	expect(Date.now() - t0).toBeLessThan(100);
+	for (let i = 0; i < limits.reads; i++) {
+		const read = pacer.acquire('read');
+		expect(await settledNow(read)).toBe(true);
+		(await read)();
+	}
 	expect(pacer.inWindow('read')).toBe(3);
 	expect(pacer.inWindow('write')).toBe(2);
+	expect(await settledNow(pacer.acquire('read'))).toBe(false);
 });
 
 test('hold() keeps every call back (after a 429 with Retry-After)', async () => {
 	const pacer = new Pacer(() => limits);
 	pacer.hold(150);
-	const t0 = Date.now();
-	(await pacer.acquire('read'))();
-	expect(Date.now() - t0).toBeGreaterThanOrEqual(145);
+	expect(await msUntilSettled(pacer.acquire('read'), 1000)).toBe(150);
 });
 
 test('a changed limit applies at once', async () => {
 	let current = { ...limits, reads: 1 };
 	const pacer = new Pacer(() => current);
 	(await pacer.acquire('read'))();
+	expect(await settledNow(pacer.acquire('read'))).toBe(false);
 	current = { ...limits, reads: 5 };
-	const t0 = Date.now();
-	(await pacer.acquire('read'))();
-	expect(Date.now() - t0).toBeLessThan(100);
+	expect(await settledNow(pacer.acquire('read'))).toBe(true);
 });
 
 test('one pacer per key, shared', () => {

@@ -5,6 +5,7 @@
 import type { CodeHostingServer } from '../servers/codehosting/server';
 import { OTHER_TOKEN } from '../servers/codehosting/server';
 import { call, links, startServer } from './harness';
+import { until } from '../helpers/until';
 
 let srv: CodeHostingServer;
 beforeAll(async () => {
@@ -245,8 +246,7 @@ describe('actions', () => {
 		const accepted = await call(srv, 'POST', '/api/v3/repos/octo-user/hello-world/actions/workflows/161336/dispatches', { body: { ref: 'main', inputs: { target: 'staging' } } });
 		expect(accepted.status).toBe(204);
 		expect(countRuns()).toBe(runsBefore);
-		await new Promise((resolve) => setTimeout(resolve, 300));
-		expect(countRuns()).toBe(runsBefore + 1);
+		await until('the dispatched run to appear', () => countRuns() === runsBefore + 1);
 		srv.state.dispatchRunDelayMs = undefined;
 		const errors = [
 			[{ ref: 'nope' }, 'ci.yml', 'No ref found for: nope'],

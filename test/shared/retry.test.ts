@@ -48,7 +48,8 @@ test('a wait longer than the bound is not attempted: reported at once', async ()
 	srv.failNext({ path: '/latest/projects/list', status: 429, headers: { 'retry-after': '3600' } });
 	const started = Date.now();
 	const { error } = await runGovernance(srv, { parameters: listProjects });
-	expect(Date.now() - started).toBeLessThan(5000);
+	// far from the hour it was told to wait (a bound only a stuck run reaches)
+	expect(Date.now() - started).toBeLessThan(25_000);
 	expect(projectCalls()).toBe(1);
 	expect(error?.message).toMatch(/^Rate limit reached/);
 });
