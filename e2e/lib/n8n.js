@@ -32,6 +32,11 @@ function n8nEnv(info, userFolder, extra = {}) {
 		N8N_HOST: 'localhost',
 		N8N_LOG_LEVEL: process.env.N8N_E2E_LOG_LEVEL || 'info',
 		DB_TYPE: 'sqlite',
+		// SQLite in WAL mode with a pool of read connections, n8n 2.x's default and what 1.x asks for
+		// in its start-up warnings; 1.x's default (no pool, rollback journal) let a queue-mode worker
+		// fail an execution with SQLITE_BUSY while the main and two webhook processes read the same
+		// file (n8n 1.123.81, load 15: `Problem with execution 2: SQLITE_BUSY: database is locked`)
+		DB_SQLITE_POOL_SIZE: '3',
 		...extra,
 	};
 }
