@@ -257,7 +257,9 @@ async function main() {
 		console.log(`FAIL e2e runner\n${indent(String(error.stack ?? error))}`);
 	} finally {
 		await stopAll();
-		if (opts.keep) log(`kept ${workDir}`);
+		// a failed check keeps its n8n logs and databases: a failure under load must be readable afterwards
+		const failed = results.some((r) => !r.ok);
+		if (opts.keep || failed) log(`kept ${workDir}${opts.keep ? '' : ' (a check failed: its n8n logs and databases are there)'}`);
 		else fs.rmSync(workDir, { recursive: true, force: true });
 	}
 	reportBackgroundInstalls();
