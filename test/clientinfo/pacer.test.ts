@@ -14,29 +14,32 @@ afterEach(() => {
 	jest.useRealTimers();
 });
 
+/** A flag that turns true when `promise` settles. */
+function watch(promise: Promise<unknown>): { settled: boolean } {
+	const state = { settled: false };
+	void promise.then(() => {
+		state.settled = true;
+	});
+	return state;
+}
+
 /** Whether the promise has settled once every pending microtask ran and no (fake) time passed. */
 async function settledNow(promise: Promise<unknown>): Promise<boolean> {
-	let settled = false;
-	void promise.then(() => {
-		settled = true;
-	});
+	const state = watch(promise);
 	await jest.advanceTimersByTimeAsync(0);
-	return settled;
+	return state.settled;
 }
 
 /** Moves the fake clock until `promise` settles; the milliseconds that took (at most `limitMs`). */
 async function msUntilSettled(promise: Promise<unknown>, limitMs: number): Promise<number> {
-	let settled = false;
-	void promise.then(() => {
-		settled = true;
-	});
+	const state = watch(promise);
 	let waited = 0;
 	await jest.advanceTimersByTimeAsync(0);
-	while (!settled && waited < limitMs) {
+	while (!state.settled && waited < limitMs) {
 		await jest.advanceTimersByTimeAsync(1);
 		waited++;
 	}
-	if (!settled) throw new Error(`still waiting after ${limitMs} ms of fake time`);
+	if (!state.settled) throw new Error(`still waiting after ${limitMs} ms of fake time`);
 	return waited;
 }
 
