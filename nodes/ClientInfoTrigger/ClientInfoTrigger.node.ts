@@ -70,7 +70,7 @@ export class ClientInfoTrigger implements INodeType {
 						default: 5,
 						typeOptions: { minValue: 0, numberPrecision: 2 },
 						description:
-							'How often, while the workflow is active, to compare the platform\'s requests and clients with what the trigger last saw and start the workflow for each change no delivery brought (marked "recovered"), at n8n\'s start too. It sees new requests and clients and request status changes (created, published, completed, archived); other events only come by delivery. 0: off.',
+							'How often, while the workflow is active, to compare the platform\'s requests and clients with what the trigger last saw and start the workflow for each change no delivery brought (marked "recovered"), at n8n\'s start too. It sees new requests and clients and request status changes (created, published, completed, archived); other events only come by delivery. Catch-up calls n8n\'s own webhook URL (set WEBHOOK_URL to an address n8n itself can reach); when it cannot, n8n\'s log shows an error. 0: off.',
 					},
 				],
 			},

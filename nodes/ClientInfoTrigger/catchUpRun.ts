@@ -22,6 +22,12 @@ import { baseline, catchUpStateOf, diff, enterDelivery, listsFor, subjectOf, wit
  * So after every pass, and a moment after a delivery changed it, this process sends its state to
  * the trigger's own webhook URL as a checkpoint: a call that starts nothing, whose static data
  * n8n saves in every version. After a restart the trigger starts from the last checkpoint.
+ *
+ * n8n gives a node no other way to save its static data: it saves it after an activation, after a
+ * webhook call, when a trigger emits and after an execution (n8n-core and cli, 1.123 to 2.40), so
+ * a checkpoint without an execution needs that call. Where n8n cannot reach its own webhook URL
+ * (WEBHOOK_URL behind split DNS or an authenticating proxy), the first failed call is an error in
+ * n8n's log naming WEBHOOK_URL and what stops working, the next ones warnings.
  */
 
 type Context = IHookFunctions | IWebhookFunctions;
@@ -44,6 +50,8 @@ interface Memory {
 	checkpoint?: () => Promise<void>;
 	/** A checkpoint is due soon (after a delivery changed the state). */
 	checkpointDue?: boolean;
+	/** The last call to the webhook URL failed (reported as an error once, until a call succeeds). */
+	unreachable?: boolean;
 }
 
 /** A delivery that changed the state is followed by a checkpoint this soon (several share one). */
@@ -113,6 +121,50 @@ function warn(ctx: Context, message: string): void {
 	ctx.logger.warn(`Client Info Trigger "${ctx.getNode().name}": ${message}`);
 }
 
+/** The trigger's webhook URL as it may be shown: without its secret. */
+export function shownUrl(url: string): string {
+	try {
+		const shown = new URL(url);
+		shown.search = '';
+		return shown.toString();
+	} catch {
+		return '(the trigger\'s webhook URL)';
+	}
+}
+
+/**
+ * A call of catch-up to the trigger's own webhook URL failed. The first failure (after an
+ * activation, or after calls worked again) is an error in n8n's log that names WEBHOOK_URL and
+ * what stops working; the next ones are warnings, so the log is not flooded every interval.
+ */
+function selfCallFailed(ctx: Context, url: string, memory: Memory, what: string, error: unknown): void {
+	let secret = '';
+	try {
+		secret = new URL(url).searchParams.get('secret') ?? '';
+	} catch {
+		secret = '';
+	}
+	const reason = secret ? messageOf(error).split(secret).join('***') : messageOf(error);
+	if (memory.unreachable) {
+		warn(ctx, `${what} through the webhook URL failed again: ${reason}; the next pass tries again`);
+		return;
+	}
+	memory.unreachable = true;
+	ctx.logger.error(
+		`Client Info Trigger "${ctx.getNode().name}" (workflow ${ctx.getWorkflow().id ?? '?'}): n8n could not reach its own webhook URL ${shownUrl(url)} (${what}: ${reason}). ` +
+			'Catch-up needs n8n to reach that URL, which n8n builds from its WEBHOOK_URL environment variable: it saves its state and starts the workflow for each change no delivery brought by calling it. ' +
+			'Until it can, changes missed while n8n was down or while a delivery failed are not caught up (no execution starts for them), and after a restart the trigger compares the lists with an older state. ' +
+			'Deliveries from the platform still start the workflow. Fix: set WEBHOOK_URL to an address of n8n that n8n itself can reach (no split DNS or authenticating proxy in the way), or set Catch Up Interval to 0 to turn catch-up off.',
+	);
+}
+
+/** A call to the webhook URL worked: after failures, say so once. */
+function selfCallWorked(ctx: Context, memory: Memory): void {
+	if (!memory.unreachable) return;
+	memory.unreachable = false;
+	ctx.logger.info(`Client Info Trigger "${ctx.getNode().name}": n8n reaches its own webhook URL again; catch-up works again`);
+}
+
 export interface PassResult {
 	changes: number;
 	sent: number;
@@ -135,14 +187,19 @@ export function checkpointBody(state: CatchUpState): IDataObject {
 	return { catchUpCheckpoint: state };
 }
 
-/** Sends this process's state to the trigger's webhook URL; a failure is a warning (the next pass tries again). */
+/**
+ * Sends this process's state to the trigger's webhook URL. The first failure is an error in n8n's
+ * log naming WEBHOOK_URL (selfCallFailed); the next pass tries again.
+ */
 async function sendCheckpoint(ctx: IHookFunctions, url: string, memory: Memory): Promise<void> {
 	if (!memory.state) return;
 	try {
 		await ctx.helpers.httpRequest({ method: 'POST', url, json: true, body: checkpointBody(memory.state) });
 	} catch (error) {
-		warn(ctx, `could not save the catch-up state through the webhook URL: ${messageOf(error)}; the next pass tries again`);
+		selfCallFailed(ctx, url, memory, 'saving the catch-up state', error);
+		return;
 	}
+	selfCallWorked(ctx, memory);
 }
 
 /**
@@ -178,10 +235,11 @@ export async function catchUpPass(ctx: IHookFunctions, webhookId: string, setup:
 		} catch (error) {
 			memory.state = withoutChanges(seen, memory.state, changes.slice(sent));
 			const failed = messageOf(error);
-			warn(ctx, `catch-up could not send ${change.event} of ${change.kind} ${change.id} to the webhook URL: ${failed}; it tries again`);
+			selfCallFailed(ctx, setup.url, memory, `sending ${change.event} of ${change.kind} ${change.id}`, error);
 			return { changes: changes.length, sent, failed };
 		}
 	}
+	if (sent > 0) selfCallWorked(ctx, memory);
 	if (changes.length) ctx.logger.info(`Client Info Trigger "${ctx.getNode().name}": catch-up sent ${sent} change(s) no delivery brought`);
 	return { changes: changes.length, sent };
 }

@@ -39,8 +39,12 @@ async function trigger(events: string[], catchUpInterval?: number): Promise<Trig
 		credentialTypes: [new ClientInfoOAuth2Api()],
 	});
 	const warnings: string[] = [];
+	const errors: string[] = [];
+	const infos: string[] = [];
 	harness.logger.warn = (message: string) => warnings.push(message);
-	(harness as TriggerHarness & { warnings: string[] }).warnings = warnings;
+	harness.logger.error = (message: string) => errors.push(message);
+	harness.logger.info = (message: string) => infos.push(message);
+	Object.assign(harness, { warnings, errors, infos });
 	return harness;
 }
 
@@ -178,18 +182,52 @@ describe('catch-up', () => {
 	});
 
 	test('a send n8n refuses is sent again by a later pass, once', async () => {
-		const h = (await trigger(['request_completed'], SHORT)) as TriggerHarness & { warnings: string[] };
+		const h = (await trigger(['request_completed'], SHORT)) as TriggerHarness & { errors: string[] };
 		const [a, b] = srv.addRequests(2);
 		await h.hook('create');
 		h.answerWith(503);
 		await srv.setRequestStatus(a, 'completed');
 		await srv.setRequestStatus(b, 'completed');
-		await until('a refused send', () => h.warnings.some((warning) => warning.includes('could not send request_completed')));
+		await until('a refused send', () => h.errors.some((error) => /sending request_completed of request/.test(error)));
 		h.answerWith(undefined);
 		await until('two recovered executions', () => started(h).length === 2);
 		const reads = listReads().length;
 		await until('another pass', () => listReads().length > reads);
 		expect(started(h).sort()).toEqual([a, b].map((id) => ['request_completed', id, true]).sort());
+	});
+
+	test('n8n cannot reach its own webhook URL (an authenticating proxy answers 403): the first failed checkpoint is an error naming WEBHOOK_URL and what stops working, then warnings; working again is said once', async () => {
+		const h = (await trigger(['request_completed'], SHORT)) as TriggerHarness & { warnings: string[]; errors: string[]; infos: string[] };
+		srv.addRequests(1);
+		await h.hook('create');
+		const [registered] = Object.values(srv.state.webhooks as Record<string, IDataObject>);
+		h.answerWith(403);
+		await until('an error about the checkpoint', () => h.errors.length >= 1);
+		const [error] = h.errors;
+		expect(error).toContain('WEBHOOK_URL');
+		expect(error).toContain('saving the catch-up state');
+		expect(error).toContain('not caught up');
+		expect(error).toContain('Catch Up Interval to 0');
+		expect(error).toContain(h.webhookUrl);
+		const registeredSecret = new URL(String(registered.url)).searchParams.get('secret') as string;
+		expect(registeredSecret).toMatch(/^[0-9a-f]{64}$/);
+		expect(error).not.toContain(registeredSecret);
+		// later failures: warnings, no second error
+		await until('a second failed checkpoint', () => h.warnings.some((warning) => warning.includes('saving the catch-up state through the webhook URL failed again')));
+		expect(h.errors).toHaveLength(1);
+		h.answerWith(undefined);
+		await until('working again', () => h.infos.some((info) => info.includes('reaches its own webhook URL again')));
+		expect(h.errors).toHaveLength(1);
+	});
+
+	test('a refused connection to the webhook URL (n8n not listening there) is the same error', async () => {
+		const h = (await trigger(['request_completed'], SHORT)) as TriggerHarness & { errors: string[] };
+		srv.addRequests(1);
+		await h.hook('create');
+		await h.pause();
+		await until('an error about the checkpoint', () => h.errors.length >= 1);
+		await h.resume();
+		expect(h.errors[0]).toMatch(/could not reach its own webhook URL .*WEBHOOK_URL/);
 	});
 
 	test('interval 0: no list read, nothing kept; deactivation stops the passes and forgets', async () => {

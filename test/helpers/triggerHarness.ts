@@ -42,7 +42,7 @@ export interface TriggerHarness {
 	/** Waits until no webhook call is running (a call can go on after its response was sent). */
 	settle(): Promise<void>;
 	/** n8n's logger that the node's contexts use (to spy on its warnings). */
-	logger: { warn: (message: string) => void; info: (message: string) => void; debug: (message: string) => void };
+	logger: { warn: (message: string) => void; info: (message: string) => void; debug: (message: string) => void; error: (message: string) => void };
 	/** Deliveries received, in order. */
 	deliveries: Delivery[];
 	/** POSTs `body` (exact bytes) with `headers` to the trigger's webhook URL. */
