@@ -10,8 +10,33 @@ import type {
 export const CLIENT_INFO_DEFAULT_BASE_URL = 'https://api.contentsnare.com';
 export const CLIENT_INFO_DEFAULT_AUTH_URL = 'https://api.contentsnare.com/oauth/authorization';
 export const CLIENT_INFO_DEFAULT_TOKEN_URL = 'https://api.contentsnare.com/oauth/token';
-export const CLIENT_INFO_DEFAULT_SCOPES =
-	'read_clients write_clients read_team_members write_team_members read_requests write_requests review_requests read_templates administration';
+
+/**
+ * The scopes each Client Info operation needs (platforms.md §3 names the platform's scopes; the
+ * endpoints an operation calls decide which): `resource.operation` of the Client Info node, and
+ * `trigger` for the Client Info Trigger (webhooks, and the lists its catch-up reads). The API
+ * Call operation needs the scope of the endpoint it calls: add that to Scope. docs/permissions.md
+ * shows this table.
+ */
+export const CLIENT_INFO_OPERATION_SCOPES: Readonly<Record<string, readonly string[]>> = {
+	'client.create': ['write_clients'],
+	'client.get': ['read_clients'],
+	'client.getAll': ['read_clients'],
+	// the template is checked against the account's templates before anything is created
+	'request.create': ['read_templates', 'write_requests'],
+	'request.get': ['read_requests'],
+	'request.getAll': ['read_requests'],
+	'template.getAll': ['read_templates'],
+	'apiCall.request': [],
+	// webhooks are account settings; catch-up reads the request and client lists
+	trigger: ['administration', 'read_requests', 'read_clients'],
+};
+
+/**
+ * Scope by default: exactly what the operations and the trigger use (least privilege), in the
+ * platform's order. Team members and reviews are not asked for: no operation uses them.
+ */
+export const CLIENT_INFO_DEFAULT_SCOPES = ['read_clients', 'write_clients', 'read_requests', 'write_requests', 'read_templates', 'administration'].join(' ');
 
 /** The API base of a credential: its base URL without trailing slashes or `/partner_api/v1`. */
 export function clientInfoBaseUrl(credentials: ICredentialDataDecryptedObject): string {
@@ -24,7 +49,7 @@ export class ClientInfoOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Client Info OAuth2 API';
+	displayName = 'Content Snare Client Info OAuth2 API';
 
 	icon: Icon = { light: 'file:clientInfo.svg', dark: 'file:clientInfo.dark.svg' };
 
@@ -65,7 +90,7 @@ export class ClientInfoOAuth2Api implements ICredentialType {
 			type: 'string',
 			default: CLIENT_INFO_DEFAULT_SCOPES,
 			description:
-				'Scopes to request, separated by spaces. Creating clients and requests needs write_clients and write_requests; the template list needs read_templates; webhooks for the trigger need administration.',
+				'Scopes to request, separated by spaces. By default exactly what the nodes use: read_clients and write_clients (clients), read_requests and write_requests (requests), read_templates (templates, and the template check before a request is created), administration (the trigger\'s webhooks). Add a scope only for API Call endpoints that need another (for example read_team_members).',
 		},
 		{
 			displayName: 'Auth URI Query Parameters',

@@ -17,9 +17,9 @@ describe('clientInfoOAuth2Api', () => {
 		expect(property('authUrl')).toMatchObject({ type: 'string', default: 'https://api.contentsnare.com/oauth/authorization' });
 		expect(property('accessTokenUrl')).toMatchObject({ type: 'string', default: 'https://api.contentsnare.com/oauth/token' });
 		expect(property('scope')).toMatchObject({ type: 'string', default: CLIENT_INFO_DEFAULT_SCOPES });
+		// least privilege: what the operations and the trigger use (test/clientinfo/scopes.test.ts)
 		expect(CLIENT_INFO_DEFAULT_SCOPES.split(' ')).toEqual([
-			'read_clients', 'write_clients', 'read_team_members', 'write_team_members', 'read_requests',
-			'write_requests', 'review_requests', 'read_templates', 'administration',
+			'read_clients', 'write_clients', 'read_requests', 'write_requests', 'read_templates', 'administration',
 		]);
 		expect(property('grantType')).toMatchObject({ type: 'hidden', default: 'authorizationCode' });
 		expect(credential.documentationUrl).toMatch(/^https:\/\//);

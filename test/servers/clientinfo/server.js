@@ -90,6 +90,7 @@ function createClientInfoServer(options = {}) {
 		if (found.status === 405) return sendJson(res, 405, { error: 'method_not_allowed', message: `Method ${req.method} not allowed on ${url.pathname}` });
 		const { route } = found;
 		if (!who.scopes.includes(route.scope)) {
+			record.status = 403;
 			return sendJson(res, 403, { error: 'insufficient_scope', error_description: `This call needs the ${route.scope} scope` });
 		}
 
