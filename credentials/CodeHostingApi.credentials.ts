@@ -54,7 +54,7 @@ export function withCodeHostingToken(
 export class CodeHostingApi implements ICredentialType {
 	name = 'codeHostingApi';
 
-	displayName = 'Code Hosting API';
+	displayName = 'GitHub Code Hosting API';
 
 	icon: Icon = { light: 'file:codeHosting.svg', dark: 'file:codeHosting.dark.svg' };
 

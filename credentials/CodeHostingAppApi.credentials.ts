@@ -44,7 +44,7 @@ export function pathOnServer(server: string, requestOptions: IHttpRequestOptions
 export class CodeHostingAppApi implements ICredentialType {
 	name = 'codeHostingAppApi';
 
-	displayName = 'Code Hosting App API';
+	displayName = 'GitHub Code Hosting App API';
 
 	icon: Icon = { light: 'file:codeHosting.svg', dark: 'file:codeHosting.dark.svg' };
 

@@ -11,7 +11,7 @@ export class CodeHostingOAuth2Api implements ICredentialType {
 
 	extends = ['oAuth2Api'];
 
-	displayName = 'Code Hosting OAuth2 API';
+	displayName = 'GitHub Code Hosting OAuth2 API';
 
 	icon: Icon = { light: 'file:codeHosting.svg', dark: 'file:codeHosting.dark.svg' };
 

@@ -61,7 +61,7 @@ function takeProjectHeader(headers: Record<string, unknown>): string | undefined
 export class GovernanceApi implements ICredentialType {
 	name = 'governanceApi';
 
-	displayName = 'Governance API';
+	displayName = 'Relevance AI Governance API';
 
 	icon: Icon = { light: 'file:governance.svg', dark: 'file:governance.dark.svg' };
 

@@ -23,8 +23,8 @@ export class ClientInfo implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Create clients and send them information requests on the client-information platform, paced to its rate limits',
-		defaults: { name: 'Client Info' },
+			'Create clients and send them information requests in Content Snare, paced to its rate limits',
+		defaults: { name: 'Content Snare' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

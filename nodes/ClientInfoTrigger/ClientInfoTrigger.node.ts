@@ -26,8 +26,8 @@ export class ClientInfoTrigger implements INodeType {
 		// shown by n8n's node creator for the one entry it makes of this trigger and the Client Info
 		// node (editor-ui nodeCreator store, mergedNodes: triggers first)
 		description:
-			'Create clients and send them information requests on the client-information platform, and start workflows when requests, clients, fields or comments change',
-		defaults: { name: 'Client Info Trigger' },
+			'Create clients and send them information requests in Content Snare, and start workflows when requests, clients, fields or comments change',
+		defaults: { name: 'Content Snare Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'clientInfoOAuth2Api', required: true }],

@@ -38,7 +38,7 @@ export class CodeHosting implements INodeType {
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
 			'Act on repositories, files, branches, commits, check runs, commit statuses, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, users and project items (GitHub and GitHub Enterprise Server)',
-		defaults: { name: 'Code Hosting' },
+		defaults: { name: 'GitHub' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

@@ -31,7 +31,7 @@ export class CodeHostingTrigger implements INodeType {
 		// trigger's description for both (editor-ui nodeCreator store, mergedNodes: triggers first)
 		description:
 			'Act on repositories, issues, pull requests, workflows and releases on GitHub or GitHub Enterprise Server, and start workflows on their events through a signed webhook',
-		defaults: { name: 'Code Hosting Trigger' },
+		defaults: { name: 'GitHub Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: codeHostingCredentials,

@@ -23,8 +23,8 @@ export class Governance implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Manage who has which role in the agent platform\'s projects: ensure, revoke (in one or every project), sync to a roster and review access; invites, members, API keys, projects and organization roles',
-		defaults: { name: 'Governance' },
+			'Manage who has which role in Relevance AI projects: ensure, revoke (in one or every project), sync to a roster and review access; invites, members, API keys, projects and organization roles',
+		defaults: { name: 'Relevance AI' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],

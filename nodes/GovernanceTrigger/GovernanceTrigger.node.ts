@@ -14,8 +14,8 @@ export class GovernanceTrigger implements INodeType {
 		version: 1,
 		subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
 		description:
-			'Starts the workflow when access changes in the agent platform\'s projects: members added or removed, roles changed, someone made admin, invites, API keys (polled)',
-		defaults: { name: 'Governance Trigger' },
+			'Starts the workflow when access changes in Relevance AI projects: members added or removed, roles changed, someone made admin, invites, API keys (polled)',
+		defaults: { name: 'Relevance AI Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],

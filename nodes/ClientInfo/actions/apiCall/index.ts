@@ -11,16 +11,15 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['apiCall'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Client Info". Template literals: the sentence-case lint rule would
-		// lower-case "Content Snare", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Request',
 				value: 'request',
 				description:
 					'Call any endpoint of the partner API with the connected account; returns the response body, one item per entry of a list',
-				action: `Call any Content Snare partner API endpoint and return the response`,
+				action: 'Make an API call',
 			},
 		],
 		default: 'request',

@@ -13,17 +13,16 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['client'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Client Info". Template literals: the sentence-case lint rule would
-		// lower-case "Content Snare", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
-			{ name: 'Create', value: 'create', description: 'Create a client with a name and an email address', action: `Create a Content Snare client and return it` },
-			{ name: 'Get', value: 'get', description: 'Get a client\'s details', action: `Get a Content Snare client's details by ID` },
+			{ name: 'Create', value: 'create', description: 'Create a client with a name and an email address', action: 'Create a client' },
+			{ name: 'Get', value: 'get', description: 'Get a client\'s details', action: 'Get a client' },
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the account\'s clients, one item each (optionally by name or email)',
-				action: `List Content Snare clients, one item per client`,
+				action: 'Get many clients',
 			},
 		],
 		default: 'create',

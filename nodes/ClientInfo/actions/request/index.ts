@@ -13,22 +13,21 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['request'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Client Info". Template literals: the sentence-case lint rule would
-		// lower-case "Content Snare", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Send an information request to a client from a template; returns the new request',
-				action: `Send a Content Snare request to a client from a template and return it`,
+				action: 'Send a request to a client',
 			},
-			{ name: 'Get', value: 'get', description: 'Get a request with its status', action: `Get a Content Snare request with its status` },
+			{ name: 'Get', value: 'get', description: 'Get a request with its status', action: 'Get a request' },
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List requests, by status or client',
-				action: `List Content Snare requests by status or client, one item each`,
+				action: 'Get many requests',
 			},
 		],
 		default: 'create',

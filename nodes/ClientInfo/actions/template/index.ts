@@ -11,15 +11,14 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['template'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Client Info". Template literals: the sentence-case lint rule would
-		// lower-case "Content Snare", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the account\'s request templates, one item each',
-				action: `List the Content Snare request templates, one item per template`,
+				action: 'Get many templates',
 			},
 		],
 		default: 'getAll',

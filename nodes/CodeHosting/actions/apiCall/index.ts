@@ -11,16 +11,15 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['apiCall'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Request',
 				value: 'request',
 				description:
 					'Call any REST endpoint with the connected account (token, OAuth2 or GitHub App); returns the response body, one item per entry of a list',
-				action: `Call any GitHub REST API endpoint (any method) and return the response`,
+				action: 'Make an API call',
 			},
 		],
 		default: 'request',

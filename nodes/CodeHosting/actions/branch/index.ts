@@ -13,27 +13,26 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['branch'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a branch from a branch, tag or commit SHA; returns the new ref and the commit it points at',
-				action: `Create a GitHub branch from a branch, tag or commit SHA and return its ref`,
+				action: 'Create a branch',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a branch: name, latest commit, protection',
-				action: `Get a GitHub branch: its latest commit and whether it is protected`,
+				action: 'Get a branch',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the branches of a repository, one item each (optionally the protected ones only)',
-				action: `List the branches of a GitHub repository, one item per branch`,
+				action: 'Get many branches',
 			},
 		],
 		default: 'getAll',

@@ -14,33 +14,32 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['checkRun'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Report a check on a commit (GitHub App only)',
-				action: `Create a GitHub check run on a commit and return it (GitHub App only)`,
+				action: 'Create a check run',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a check run by ID: status, conclusion, output (title, summary, text)',
-				action: `Get a GitHub check run: status, conclusion and report`,
+				action: 'Get a check run',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the check runs of a branch, tag or commit',
-				action: `List the GitHub check runs of a branch, tag or commit, one item each`,
+				action: 'Get many check runs',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Update a check run: status, conclusion, report, annotations (GitHub App only)',
-				action: `Update a GitHub check run: status, conclusion, report (GitHub App only)`,
+				action: 'Update a check run',
 			},
 		],
 		default: 'create',

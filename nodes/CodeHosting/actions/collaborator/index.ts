@@ -13,27 +13,26 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['collaborator'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Add',
 				value: 'add',
 				description: 'Add a collaborator (an invitation is sent) or change the permission of one; returns whether an invitation was sent',
-				action: `Add a collaborator to a GitHub repository or change their permission`,
+				action: 'Add a collaborator',
 			},
 			{
 				name: 'Get Permission',
 				value: 'getPermission',
 				description: 'Check a user\'s permission on a repository: admin, write, read or none, with the role name',
-				action: `Get a user's permission level on a GitHub repository`,
+				action: 'Get the permission of a user',
 			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				description: 'Remove a collaborator: the user loses access to the repository',
-				action: `Remove a collaborator from a GitHub repository (destructive)`,
+				action: 'Remove a collaborator',
 			},
 		],
 		default: 'getPermission',

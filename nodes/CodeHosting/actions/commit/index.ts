@@ -12,21 +12,20 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['commit'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a commit: SHA, message, author, date, changed files',
-				action: `Get a GitHub commit by SHA, branch or tag: message, author, date`,
+				action: 'Get a commit',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List commits, newest first, one item each (by branch, path, author or date)',
-				action: `List the commits of a GitHub repository, one item per commit`,
+				action: 'Get many commits',
 			},
 		],
 		default: 'getAll',

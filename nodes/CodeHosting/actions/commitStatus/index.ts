@@ -13,27 +13,26 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['commitStatus'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Set a status on a commit; returns the status created',
-				action: `Set a status (pending, success, failure, error) on a GitHub commit`,
+				action: 'Set a commit status',
 			},
 			{
 				name: 'Get Combined',
 				value: 'getCombined',
 				description: 'Get the combined state of a branch, tag or commit and its latest status per context',
-				action: `Get a GitHub commit's combined state and latest status per context`,
+				action: 'Get the combined commit status',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the statuses of a branch, tag or commit, newest first',
-				action: `List the statuses of a GitHub branch, tag or commit, newest first`,
+				action: 'Get many commit statuses',
 			},
 		],
 		default: 'create',

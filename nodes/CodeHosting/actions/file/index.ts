@@ -14,34 +14,33 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['file'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create or Update',
 				value: 'createOrUpdate',
 				description:
 					'Create a file or replace its whole content, in a commit (the current SHA is looked up); returns the file and the commit',
-				action: `Create a GitHub file or replace its content in a commit; returns the commit`,
+				action: 'Create or update a file',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				description: 'Delete a file, in a commit; returns the commit',
-				action: `Delete a file from a GitHub repository in a commit (destructive)`,
+				action: 'Delete a file',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a file (binary, or JSON with text or base64 content) or list a folder',
-				action: `Get a GitHub file's content (binary or text) or list a folder`,
+				action: 'Get a file',
 			},
 			{
 				name: 'List',
 				value: 'list',
 				description: 'List the entries of a folder, one item each (optionally every entry below it)',
-				action: `List the files and folders in a GitHub repository folder, one item each`,
+				action: 'List the files of a folder',
 			},
 		],
 		default: 'get',

@@ -13,27 +13,26 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['gist'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a gist from one or more files; returns the gist with its URL',
-				action: `Create a GitHub gist from one or more files and return it`,
+				action: 'Create a gist',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the gists of a user (or of the connected account), one item each',
-				action: `List the GitHub gists of a user or of the account, one item per gist`,
+				action: 'Get many gists',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change the description or files of a gist: replace a file\'s content, add a file, or delete one',
-				action: `Update a GitHub gist's files or description; can delete files (destructive)`,
+				action: 'Update a gist or delete its files',
 			},
 		],
 		default: 'create',

@@ -22,81 +22,80 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['issue'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create an issue (title, body, labels, assignees); returns the issue with its number and URL',
-				action: `Create a GitHub issue and return it with its number and URL`,
+				action: 'Create an issue',
 			},
 			{
 				name: 'Create Comment',
 				value: 'createComment',
 				description: 'Comment on an issue or pull request',
-				action: `Comment on a GitHub issue or pull request and return the comment`,
+				action: 'Create a comment on an issue',
 			},
 			{
 				name: 'Delete Comment',
 				value: 'deleteComment',
 				description: 'Delete a comment on an issue or pull request; returns deleted: true and the comment ID',
-				action: `Delete a comment on a GitHub issue or pull request (destructive)`,
+				action: 'Delete a comment',
 			},
 			{
 				name: 'Edit Comment',
 				value: 'editComment',
 				description: 'Replace the text of a comment on an issue or pull request; returns the edited comment',
-				action: `Edit a GitHub issue or pull request comment and return it`,
+				action: 'Edit a comment',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get an issue by number: title, state, author, labels, assignees, body',
-				action: `Get a GitHub issue: title, state, labels, assignees, body`,
+				action: 'Get an issue',
 			},
 			{
 				name: 'Get Assignees',
 				value: 'getAssignees',
 				description: 'Get the users assigned to an issue, one item each',
-				action: `List the users assigned to a GitHub issue, one item per user`,
+				action: 'Get the assignees of an issue',
 			},
 			{
 				name: 'Get Comments',
 				value: 'getComments',
 				description: 'List the comments of an issue or pull request, one item each, oldest first',
-				action: `List the comments of a GitHub issue or pull request, oldest first`,
+				action: 'Get the comments of an issue',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the issues of a repository (pull requests included), one item each',
-				action: `List the issues of a GitHub repository, one item per issue`,
+				action: 'Get many issues',
 			},
 			{
 				name: 'Lock',
 				value: 'lock',
 				description: 'Lock the conversation of an issue or pull request, with a reason',
-				action: `Lock the conversation of a GitHub issue or pull request`,
+				action: 'Lock an issue',
 			},
 			{
 				name: 'Search',
 				value: 'search',
 				description: 'Search issues and pull requests with GitHub\'s search syntax, one item per result (at most 1,000)',
-				action: `Search GitHub issues and pull requests, one item per result`,
+				action: 'Search issues and pull requests',
 			},
 			{
 				name: 'Unlock',
 				value: 'unlock',
 				description: 'Unlock the conversation of an issue or pull request',
-				action: `Unlock the conversation of a GitHub issue or pull request`,
+				action: 'Unlock an issue',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change an issue (title, body, state, labels, assignees, milestone); returns the issue',
-				action: `Update a GitHub issue (title, body, state, labels) and return it`,
+				action: 'Update an issue',
 			},
 		],
 		default: 'getAll',

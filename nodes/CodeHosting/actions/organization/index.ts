@@ -12,21 +12,20 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['organization'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get Members',
 				value: 'getMembers',
 				description: 'List the members of an organization, one item each',
-				action: `List the members of a GitHub organization, one item per member`,
+				action: 'Get the members of an organization',
 			},
 			{
 				name: 'Get Repositories',
 				value: 'getRepositories',
 				description: 'List the repositories of an organization, one item each',
-				action: `List the repositories of a GitHub organization, one item each`,
+				action: 'Get the repositories of an organization',
 			},
 		],
 		default: 'getRepositories',

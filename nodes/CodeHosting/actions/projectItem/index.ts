@@ -11,15 +11,14 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['projectItem'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Update Status',
 				value: 'updateStatus',
 				description: 'Set the status (a single-select field) of an item in a project (V2); returns the field and status set',
-				action: `Set the status of an item in a GitHub project (V2)`,
+				action: 'Update the status of a project item',
 			},
 		],
 		default: 'updateStatus',

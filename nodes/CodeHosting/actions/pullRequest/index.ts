@@ -20,69 +20,68 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['pullRequest'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Open a pull request from a head branch into a base branch; returns it with its number and URL',
-				action: `Open a GitHub pull request and return it with its number and URL`,
+				action: 'Create a pull request',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a pull request by number: title, state, author, head and base branches, merged, body',
-				action: `Get a GitHub pull request: title, state, branches, merged, body`,
+				action: 'Get a pull request',
 			},
 			{
 				name: 'Get Commits',
 				value: 'getCommits',
 				description: 'List the commits of a pull request, one item each, oldest first',
-				action: `List the commits of a GitHub pull request, oldest first`,
+				action: 'Get the commits of a pull request',
 			},
 			{
 				name: 'Get Diff',
 				value: 'getDiff',
 				description: 'Get the diff of a pull request, as text or a file',
-				action: `Get the diff of a GitHub pull request as text or a file`,
+				action: 'Get the diff of a pull request',
 			},
 			{
 				name: 'Get Files',
 				value: 'getFiles',
 				description: 'List the files a pull request changes, one item each, with their patches',
-				action: `List the files a GitHub pull request changes, with their patches`,
+				action: 'Get the files of a pull request',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List pull requests, one item each (by state, head or base branch)',
-				action: `List the pull requests of a GitHub repository, one item each`,
+				action: 'Get many pull requests',
 			},
 			{
 				name: 'Get Patch',
 				value: 'getPatch',
 				description: 'Get the patch of a pull request (one per commit), as text or a file',
-				action: `Get the patch of a GitHub pull request (one per commit) as text or a file`,
+				action: 'Get the patch of a pull request',
 			},
 			{
 				name: 'Get Reviewers',
 				value: 'getReviewers',
 				description: 'Get the requested reviewers of a pull request (users and teams), optionally with its reviews',
-				action: `Get the requested reviewers (users and teams) of a GitHub pull request`,
+				action: 'Get the reviewers of a pull request',
 			},
 			{
 				name: 'Merge',
 				value: 'merge',
 				description: 'Merge a pull request into its base branch (merge, squash or rebase); returns the merge commit SHA',
-				action: `Merge a GitHub pull request into its base branch (destructive)`,
+				action: 'Merge a pull request',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change a pull request (title, body, state, base branch); returns the pull request',
-				action: `Update a GitHub pull request (title, body, state, base) and return it`,
+				action: 'Update a pull request',
 			},
 		],
 		default: 'getAll',

@@ -11,15 +11,14 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['rateLimit'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get the rate-limit status of the credential: limit, remaining calls and reset time per resource',
-				action: `Get the GitHub API rate limit of the credential: remaining calls and reset`,
+				action: 'Get the rate limit',
 			},
 		],
 		default: 'get',

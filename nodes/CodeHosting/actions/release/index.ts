@@ -15,29 +15,28 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['release'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a release for a tag (the tag is created when missing)',
-				action: `Create a GitHub release for a tag, with optional assets, and return it`,
+				action: 'Create a release',
 			},
-			{ name: 'Delete', value: 'delete', description: 'Delete a release by ID (its tag stays)', action: `Delete a GitHub release; its tag stays (destructive)` },
-			{ name: 'Get', value: 'get', description: 'Get a release by ID or by tag', action: `Get a GitHub release by ID or tag: name, notes, assets` },
+			{ name: 'Delete', value: 'delete', description: 'Delete a release by ID (its tag stays)', action: 'Delete a release' },
+			{ name: 'Get', value: 'get', description: 'Get a release by ID or by tag', action: 'Get a release' },
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List releases, one item each, newest first',
-				action: `List the releases of a GitHub repository, newest first`,
+				action: 'Get many releases',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change a release (name, notes, tag, draft, prerelease)',
-				action: `Update a GitHub release (name, notes, tag, draft) and return it`,
+				action: 'Update a release',
 			},
 		],
 		default: 'getAll',

@@ -17,48 +17,47 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['repository'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a repository for the account or an organization; returns it with the name the platform gave it',
-				action: `Create a GitHub repository and return it with the name it was given`,
+				action: 'Create a repository',
 			},
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a repository\'s information: description, default branch, visibility, stars, open issues',
-				action: `Get a GitHub repository: description, default branch, visibility, stars`,
+				action: 'Get a repository',
 			},
 			{
 				name: 'Get License',
 				value: 'getLicense',
 				description: 'Get the license the platform detected in a repository, with the license file\'s text',
-				action: `Get the license of a GitHub repository with the license file's text`,
+				action: 'Get the license of a repository',
 			},
 			{
 				name: 'Get Profile',
 				value: 'getProfile',
 				description:
 					'Get the community profile of a repository: health percentage and which community files (README, license, contributing guide, templates) it has',
-				action: `Get a GitHub repository's community profile: health and community files`,
+				action: 'Get a repository community profile',
 			},
 			{
 				name: 'List Popular Paths',
 				value: 'listPopularPaths',
 				description: 'List the 10 most viewed paths of a repository over the last 14 days (needs push access)',
-				action: `List the 10 most viewed paths of a GitHub repository (last 14 days)`,
+				action: 'Get the popular paths of a repository',
 			},
 			{
 				name: 'List Referrers',
 				value: 'listReferrers',
 				description: 'List the 10 top referring sites of a repository over the last 14 days (needs push access)',
-				action: `List the top 10 referring sites of a GitHub repository (last 14 days)`,
+				action: 'Get the top referrers of a repository',
 			},
-			{ name: 'Star', value: 'star', description: 'Star a repository as the connected account', action: `Star a GitHub repository as the connected account` },
+			{ name: 'Star', value: 'star', description: 'Star a repository as the connected account', action: 'Star a repository' },
 		],
 		default: 'get',
 	},

@@ -14,28 +14,27 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['review'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Review a pull request: approve, request changes or comment, with line comments; returns the review',
-				action: `Review a GitHub pull request (approve, request changes, comment)`,
+				action: 'Create a review',
 			},
-			{ name: 'Get', value: 'get', description: 'Get a review of a pull request by ID', action: `Get a review of a GitHub pull request: state, author, text` },
+			{ name: 'Get', value: 'get', description: 'Get a review of a pull request by ID', action: 'Get a review' },
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the reviews of a pull request, one item each, oldest first',
-				action: `List the reviews of a GitHub pull request, oldest first`,
+				action: 'Get many reviews',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Change the text of a review; returns the review',
-				action: `Change the text of a GitHub pull request review and return it`,
+				action: 'Update a review',
 			},
 		],
 		default: 'create',

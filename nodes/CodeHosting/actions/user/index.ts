@@ -14,33 +14,32 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get Current',
 				value: 'getCurrent',
 				description: 'Get the account the credential belongs to (login, ID, name, email)',
-				action: `Get the GitHub account of the credential: login, ID, name, email`,
+				action: 'Get the current user',
 			},
 			{
 				name: 'Get Issues',
 				value: 'getIssues',
 				description: 'List issues and pull requests of the connected account (assigned, created, mentioned, ...), one item each',
-				action: `List the GitHub issues and pull requests of the connected account`,
+				action: 'Get the issues of the current user',
 			},
 			{
 				name: 'Get Repositories',
 				value: 'getRepositories',
 				description: 'List the public repositories of a user, one item each',
-				action: `List the public repositories of a GitHub user, one item each`,
+				action: 'Get the repositories of a user',
 			},
 			{
 				name: 'Invite',
 				value: 'invite',
 				description: 'Invite a person to an organization by email or user ID, with a role; returns the invitation',
-				action: `Invite a person to a GitHub organization and return the invitation`,
+				action: 'Invite a user to an organization',
 			},
 		],
 		default: 'getCurrent',

@@ -19,58 +19,57 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['workflow'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Code Hosting". Template literals: the sentence-case lint rule would
-		// lower-case "GitHub", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Disable',
 				value: 'disable',
 				description: 'Disable a workflow: it no longer runs until enabled again',
-				action: `Disable a GitHub Actions workflow so that it no longer runs`,
+				action: 'Disable a workflow',
 			},
 			{
 				name: 'Dispatch',
 				value: 'dispatch',
 				description: 'Start a workflow run (workflow_dispatch) and return at once, without waiting for it',
-				action: `Start a GitHub Actions workflow run without waiting for it`,
+				action: 'Dispatch a workflow',
 			},
 			{
 				name: 'Dispatch and Wait',
 				value: 'dispatchAndWait',
 				description: 'Start a workflow run and wait until it completes; returns the run with its conclusion',
-				action: `Start a GitHub Actions workflow run and return it once completed`,
+				action: 'Dispatch a workflow and wait',
 			},
-			{ name: 'Enable', value: 'enable', description: 'Enable a disabled workflow', action: `Enable a GitHub Actions workflow` },
+			{ name: 'Enable', value: 'enable', description: 'Enable a disabled workflow', action: 'Enable a workflow' },
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Get a workflow by ID or file name',
-				action: `Get a GitHub Actions workflow by ID or file name: name, path, state`,
+				action: 'Get a workflow',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the workflows of a repository, one item each',
-				action: `List the GitHub Actions workflows of a repository, one item each`,
+				action: 'Get many workflows',
 			},
 			{
 				name: 'Get Run',
 				value: 'getRun',
 				description: 'Get a workflow run by ID: status, conclusion, branch, event, URL',
-				action: `Get a GitHub Actions workflow run: status, conclusion, branch, URL`,
+				action: 'Get a workflow run',
 			},
 			{
 				name: 'Get Runs',
 				value: 'getRuns',
 				description: 'List workflow runs of a repository or of one workflow, one item each, newest first',
-				action: `List GitHub Actions workflow runs, newest first, one item per run`,
+				action: 'Get many workflow runs',
 			},
 			{
 				name: 'Get Usage',
 				value: 'getUsage',
 				description: 'Get the billable time of a workflow per runner OS this month',
-				action: `Get a GitHub Actions workflow's billable time per runner OS this month`,
+				action: 'Get the usage of a workflow',
 			},
 		],
 		default: 'dispatch',

@@ -13,27 +13,26 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['apiKey'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Governance". Template literals: the sentence-case lint rule would
-		// lower-case "Relevance AI", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create an API key for a project member; the output holds the new key once',
-				action: `Create a Relevance AI API key for a project member; returns the key once`,
+				action: 'Create an API key',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				description: 'Delete one API key of a project member by its key ID: whatever uses the key stops working',
-				action: `Delete an API key of a Relevance AI project member (destructive)`,
+				action: 'Delete an API key',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the API keys of a project member (IDs and labels, not the secrets)',
-				action: `List the Relevance AI API keys of a project member, without secrets`,
+				action: 'Get many API keys',
 			},
 		],
 		default: 'getAll',

@@ -15,39 +15,38 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['project'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Governance". Template literals: the sentence-case lint rule would
-		// lower-case "Relevance AI", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Create',
 				value: 'create',
 				description: 'Create a project in an organization; returns the new project with its ID',
-				action: `Create a Relevance AI project in an organization and return it`,
+				action: 'Create a project',
 			},
 			{
 				name: 'Delete',
 				value: 'delete',
 				description: 'Delete a project (not available yet: stops with an error, sends nothing)',
-				action: `Delete a Relevance AI project (destructive; not available yet)`,
+				action: 'Delete a project',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the projects the key can see, one item each',
-				action: `List the Relevance AI projects the API key can see, one item each`,
+				action: 'Get many projects',
 			},
 			{
 				name: 'Get Organization Info',
 				value: 'getOrganizationInfo',
 				description: 'Read the organization of a project: credits, actions, plan, concurrency, default project',
-				action: `Get a Relevance AI project's organization: credits, plan, concurrency`,
+				action: 'Get organization info',
 			},
 			{
 				name: 'Update',
 				value: 'update',
 				description: 'Rename a project or change its description',
-				action: `Rename a Relevance AI project or change its description`,
+				action: 'Update a project',
 			},
 		],
 		default: 'create',

@@ -15,39 +15,38 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['user'] } },
-		// Actions name the platform: the node creator lists them, a new node is named after one, and an AI
-		// agent reads "<action> in Governance". Template literals: the sentence-case lint rule would
-		// lower-case "Relevance AI", and n8n's scanner allows no inline exception.
+		// Actions are short (n8n names a new node and its tool after one; a model reads "<action> in
+		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
 				name: 'Get',
 				value: 'get',
 				description: 'Read one project member by user ID: profile, type and permissions',
-				action: `Get a Relevance AI project member by user ID: profile and permissions`,
+				action: 'Get a member',
 			},
 			{
 				name: 'Get Many',
 				value: 'getAll',
 				description: 'List the members of the project, one item each with their permissions, optionally filtered by email',
-				action: `List the members of a Relevance AI project with their roles`,
+				action: 'Get many members',
 			},
 			{
 				name: 'Remove',
 				value: 'remove',
 				description: 'Remove a member from the project by user ID (their API keys stay: see Access → Revoke)',
-				action: `Remove a member from a Relevance AI project (destructive)`,
+				action: 'Remove a member',
 			},
 			{
 				name: 'Update Organization Role',
 				value: 'updateOrganizationRole',
 				description: 'Change a user\'s role in an organization (admin flag and admin, operator or viewer)',
-				action: `Change a user's role in a Relevance AI organization`,
+				action: 'Change an organization role',
 			},
 			{
 				name: 'Update Role',
 				value: 'updateRole',
 				description: 'Change a member\'s roles in the project by user ID (merged, or replaced with Overwrite)',
-				action: `Change a member's roles in a Relevance AI project (merge or replace)`,
+				action: 'Update the roles of a member',
 			},
 		],
 		default: 'getAll',
