@@ -46,7 +46,7 @@ export class Governance implements INodeType {
 					{ name: 'Project', value: 'project', description: 'Projects of the organization' },
 					{ name: 'User', value: 'user', description: 'Members of a project, and organization roles' },
 				],
-				default: 'invite',
+				default: 'access',
 			},
 			...access.description,
 			...apiKey.description,

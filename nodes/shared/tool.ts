@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 type ToolContext = Pick<IExecuteFunctions, 'getNode' | 'getNodeParameter'> & { isToolExecution?: () => boolean };
 
@@ -18,19 +19,31 @@ export function runsAsTool(ctx: ToolContext): boolean {
 	return /Tool$/.test(ctx.getNode().type);
 }
 
+/** The value of an Automatic / On / Off option that means "decide by how the node runs". */
+export const AUTOMATIC = 'auto';
+
 /**
- * The Simplify option (product.md: "option `simplify` (boolean; on by default only when run as a
- * tool)"). It sits in the operation's Options collection, so that a workflow saved before it, or
- * one whose builder did not add it, stores nothing: then it is on when the node runs as a tool and
- * off otherwise, and a builder who adds it decides either way.
+ * The Simplify option: an explicit choice whose default is the automatic behaviour, named as such
+ * (issue 37: an option added at its shown default changes nothing). Automatic, or the option not
+ * added, simplifies when the node runs as an AI tool and returns the whole object otherwise. The
+ * values true and false are the ones the boolean it used to be stored, so those workflows keep
+ * their output.
  */
 export const simplifyField: INodeProperties = {
 	displayName: 'Simplify',
 	name: 'simplify',
-	type: 'boolean',
-	default: true,
-	description:
-		'Whether to return only the fields a person reads (see the README) instead of the whole object. Without this option: on when the node runs as an AI tool, off otherwise.',
+	type: 'options',
+	options: [
+		{
+			name: 'Automatic: Simplified as an AI Tool, Full Otherwise',
+			value: AUTOMATIC,
+			description: 'The fields a person reads when an AI agent or MCP client calls the node, the whole object in a workflow',
+		},
+		{ name: 'Full', value: false, description: 'The whole object, as the API returns it' },
+		{ name: 'Simplified', value: true, description: 'Only the fields a person reads (see the README)' },
+	],
+	default: AUTOMATIC,
+	description: 'Whether to return only the fields a person reads instead of the whole object',
 };
 
 /** The Options collection of an operation whose only option is Simplify (put in its showFor list). */
@@ -45,11 +58,31 @@ export function simplifyOptions(): INodeProperties {
 	};
 }
 
-/** Whether this item's output is simplified: the option when added, else whether it runs as a tool. */
+/**
+ * An Automatic / On / Off option's value: true or false when chosen (the stored booleans of
+ * workflows saved before the choice existed, or their text from an expression), `fallback` when
+ * Automatic or not added. Anything else is an error naming the option, before any request.
+ */
+export function automaticChoice(
+	ctx: Pick<ToolContext, 'getNode'>,
+	value: unknown,
+	fallback: () => boolean,
+	label: string,
+	itemIndex: number,
+): boolean {
+	if (value === true || value === 'true') return true;
+	if (value === false || value === 'false') return false;
+	if (value === undefined || value === null || value === '' || value === AUTOMATIC) return fallback();
+	throw new NodeOperationError(ctx.getNode(), `${label} must be Automatic, true or false`, {
+		itemIndex,
+		description: `Got "${String(value)}". Nothing was sent.`,
+	});
+}
+
+/** Whether this item's output is simplified: the option when chosen, else whether it runs as a tool. */
 export function wantsSimplify(ctx: ToolContext, itemIndex: number): boolean {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (typeof options?.simplify === 'boolean') return options.simplify;
-	return runsAsTool(ctx);
+	return automaticChoice(ctx, options?.simplify, () => runsAsTool(ctx), 'Simplify', itemIndex);
 }
 
 /** One object as the item should return it: through `simplify` when the option (or a tool run) says so. */

@@ -45,6 +45,13 @@ describe('check runs', () => {
 		expect(writes()).toEqual([{ method: 'POST', path: '/repos/octo-user/hello-world/check-runs', body: { name: 'governance', head_sha: headSha, status: 'in_progress' } }]);
 	});
 
+	test('Create completed with no Conclusion chosen (no default: never a silent success): an error naming it, 0 requests', async () => {
+		const { error } = await runCodeHosting(srv, { app: {}, parameters: create({ status: 'completed' }) });
+		expect(error?.message).toBe('Choose a Conclusion for a completed check run');
+		expect(error?.description).toMatch(/^Nothing was sent\./);
+		expect(writes()).toEqual([]);
+	});
+
 	test('Create completed with 120 annotations: the POST carries 50, two PATCHes 50 and 20', async () => {
 		const { output, error } = await runCodeHosting(srv, {
 			app: {},

@@ -53,7 +53,11 @@ test.each(parameters)('%s has a type and a one-line description', (_name, proper
 test.each(parameters.filter(([, property]) => property.type === 'options'))('%s lists its allowed values', (_name, property) => {
 	const options = property.options as INodePropertyOptions[];
 	expect(options.length).toBeGreaterThan(0);
-	for (const option of options) expect(typeof option.value).toBe('string');
+	// Text values; an Automatic / On / Off choice (Simplify, Sync's Mode, Organization Admin) also has
+	// true and false, the values its boolean stored, which the node reads as text too ('true', 'false').
+	for (const option of options) expect(['string', 'boolean']).toContain(typeof option.value);
+	const booleans = options.filter((option) => typeof option.value === 'boolean').map((option) => option.value);
+	expect(booleans.length === 0 || (booleans.includes(true) && booleans.includes(false))).toBe(true);
 });
 
 test.each(Object.entries(OPERATIONS))('every %s operation has a description and an action', (resource, operations) => {

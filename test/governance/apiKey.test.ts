@@ -79,7 +79,7 @@ describe('apiKey → delete', () => {
 describe('raw calls: bad input is a NodeOperationError with the item index, and no request', () => {
 	test.each([
 		['apiKey create, user ID with a slash', { resource: 'apiKey', operation: 'create', userId: byId('a/../b'), options: {} }, /User ID must not contain "\/"/],
-		['apiKey create, lifetime 0', { resource: 'apiKey', operation: 'create', userId: byId(VIEWER_USER_ID), options: { ttlHours: 0 } }, /Lifetime \(Hours\) must be a number above 0/],
+		['apiKey create, lifetime -1', { resource: 'apiKey', operation: 'create', userId: byId(VIEWER_USER_ID), options: { ttlHours: -1 } }, /Lifetime \(Hours\) must be a number, 0 or more/],
 		['apiKey getAll, user ID empty', { resource: 'apiKey', operation: 'getAll', userId: byId('={{ "" }}'), returnAll: true }, /User ID is required/],
 		['apiKey delete, key ID empty', { resource: 'apiKey', operation: 'delete', userId: byId(VIEWER_USER_ID), keyId: '={{ "" }}' }, /Key ID is required/],
 		['apiKey delete, key ID with ..', { resource: 'apiKey', operation: 'delete', userId: byId(VIEWER_USER_ID), keyId: '..' }, /Key ID is not a valid identifier/],

@@ -47,7 +47,11 @@ test.each(filled.filter(([, property]) => property.type === 'options' || propert
 		}
 		const options = property.options as INodePropertyOptions[];
 		expect(options.length).toBeGreaterThan(0);
-		for (const option of options) expect(typeof option.value).toBe('string');
+		// Text values; an Automatic / On / Off choice (Simplify, Sync's Mode, Organization Admin) also has
+		// true and false, the values its boolean stored, which the node reads as text too ('true', 'false').
+		for (const option of options) expect(['string', 'boolean']).toContain(typeof option.value);
+		const booleans = options.filter((option) => typeof option.value === 'boolean').map((option) => option.value);
+		expect(booleans.length === 0 || (booleans.includes(true) && booleans.includes(false))).toBe(true);
 	},
 );
 

@@ -1,3 +1,5 @@
+import type { IDataObject } from 'n8n-workflow';
+
 import type { GovernanceServer } from './harness';
 import {
 	ADMIN_KEY,
@@ -153,11 +155,55 @@ describe('organization roles and info', () => {
 		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: false, role: 'viewer' });
 	});
 
+	const updateOrganizationRole = (extra: IDataObject) => ({
+		resource: 'user',
+		operation: 'updateOrganizationRole',
+		organizationId: byId('org-e2e-0001'),
+		userId: byId(MIXED_USER_ID),
+		...extra,
+	});
+
+	test.each([
+		['not saved (the node left at its defaults)', {}],
+		['saved as "Choose (Required)"', { admin: '' }],
+		['an expression that gives nothing', { admin: '={{ "" }}' }],
+	])('Organization Admin %s: a clear error naming it, on the item, and 0 requests', async (_name, extra) => {
+		const { error, output } = await runGovernance(srv, { parameters: updateOrganizationRole(extra), items: [{}, {}] });
+		expect(output).toHaveLength(0);
+		expect(error?.message).toBe('Choose Organization Admin: Admin or Not Admin');
+		expect(error?.description).toMatch(/^Nothing was sent\./);
+		expect(error?.context?.itemIndex).toBe(0);
+		expect(srv.requests).toHaveLength(0);
+	});
+
+	test('Organization Admin unset with Continue On Fail: every item answers the error, still 0 requests', async () => {
+		const { error, output } = await runGovernance(srv, { parameters: updateOrganizationRole({}), items: [{}, {}], continueOnFail: true });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.error)).toEqual(['Choose Organization Admin: Admin or Not Admin', 'Choose Organization Admin: Admin or Not Admin']);
+		expect(srv.requests).toHaveLength(0);
+	});
+
+	test.each([
+		['Admin (true)', true, true],
+		['Not Admin (false)', false, false],
+		['text "true" from an expression', '={{ "true" }}', true],
+	])('Organization Admin %s is sent as chosen', async (_name, admin, sent) => {
+		const { error } = await runGovernance(srv, { parameters: updateOrganizationRole({ admin }) });
+		expect(error).toBeUndefined();
+		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: sent });
+	});
+
+	test('the Role option added at its shown default (Unchanged) sends no role, as without it', async () => {
+		const { error } = await runGovernance(srv, { parameters: updateOrganizationRole({ admin: true, options: { role: '' } }) });
+		expect(error).toBeUndefined();
+		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: true });
+	});
+
 	test('role admin with Organization Admin off is a contradiction refused before any request', async () => {
 		const { error } = await runGovernance(srv, {
 			parameters: { resource: 'user', operation: 'updateOrganizationRole', organizationId: byId('org-e2e-0001'), userId: byId(MIXED_USER_ID), admin: false, options: { role: 'admin' } },
 		});
-		expect(error?.message).toBe('Role admin needs Organization Admin on');
+		expect(error?.message).toBe('Role admin needs Organization Admin: Admin');
 		expect(srv.requests).toHaveLength(0);
 	});
 

@@ -49,6 +49,28 @@ describe('access → sync', () => {
 		expect(output[2].pairedItem).toEqual([{ item: 2 }]);
 	});
 
+	test.each([
+		['Mode not added', {}],
+		['Mode added at its shown default, Automatic', { dryRun: 'auto' }],
+		['Mode: Apply (false)', { dryRun: false }],
+	])('in a workflow (not a tool), %s applies the plan', async (_name, options) => {
+		const { output, error } = await sync(roster([['admin@example.com', 'admin'], ['new.hire@acme.test', 'editor']]), options);
+		expect(error).toBeUndefined();
+		expect(output.find((item) => item.json.email === 'new.hire@acme.test')?.json).toMatchObject({ action: 'invite', dryRun: false, applied: true });
+		expect(writes().length).toBeGreaterThan(0);
+	});
+
+	test('Mode: Plan Only as text from an expression ("true") plans; an unknown Mode is refused before any request', async () => {
+		const planned = await sync(roster([['admin@example.com', 'admin'], ['new.hire@acme.test', 'editor']]), { dryRun: 'true' });
+		expect(planned.error).toBeUndefined();
+		expect(planned.output.every((item) => item.json.dryRun === true)).toBe(true);
+		expect(writes()).toHaveLength(0);
+		srv.resetRequests();
+		const refused = await sync(roster([['admin@example.com', 'admin']]), { dryRun: 'maybe' });
+		expect(refused.error?.message).toBe('Mode must be Automatic, true or false');
+		expect(srv.requests).toHaveLength(0);
+	});
+
 	test('plan, apply, then the same roster again is all unchanged with no write', async () => {
 		srv.addInvite(PROJECT_ID, 'stale@acme.test', ['editor']);
 		const items = roster([

@@ -61,8 +61,11 @@ describe('Access → Sync as a tool', () => {
 	const roster: IDataObject[] = [{ email: 'admin@example.com', roles: 'admin' }, { email: 'someone.new@example.com', roles: 'editor' }];
 	const sync = (options: IDataObject) => runGovernance(srv, { asTool: true, parameters: { resource: 'access', operation: 'sync', options }, items: roster });
 
-	test('plans only (Dry Run) unless the builder turned Dry Run off: no write', async () => {
-		const { output, error } = await sync({});
+	test.each([
+		['Mode not added', {}],
+		['Mode added at its shown default, Automatic', { dryRun: 'auto' }],
+	])('%s: plans only, no write', async (_name, options) => {
+		const { output, error } = await sync(options);
 		expect(error).toBeUndefined();
 		expect(output.length).toBeGreaterThan(0);
 		for (const item of output) expect(item.json.dryRun).toBe(true);
@@ -70,7 +73,7 @@ describe('Access → Sync as a tool', () => {
 		expect(writes()).toHaveLength(0);
 	});
 
-	test('Dry Run added and off: the tool applies the plan', async () => {
+	test('Mode: Apply (false, as a boolean Dry Run off stored it): the tool applies the plan', async () => {
 		const { output, error } = await sync({ dryRun: false });
 		expect(error).toBeUndefined();
 		for (const item of output) expect(item.json.dryRun).toBe(false);

@@ -2,14 +2,14 @@ import type { IDataObject, INode } from 'n8n-workflow';
 
 import { simplifyIssue, simplifyRun, TOOL_CONTENT_LIMIT, toolFileJson } from '../../nodes/CodeHosting/actions/common';
 import { simplifyMember } from '../../nodes/Governance/actions/simplify';
-import { listValue, runsAsTool, wantsSimplify } from '../../nodes/shared';
+import { AUTOMATIC, listValue, runsAsTool, simplifyField, wantsSimplify } from '../../nodes/shared';
 
 // The pieces a tool run is made of, without HTTP: how a run knows it is a tool's, when Simplify is
 // on, what File → Get puts in a tool's answer, and the list forms a model hands over.
 
 function ctx(type: string, options: IDataObject | undefined, isToolExecution?: () => boolean) {
 	return {
-		getNode: () => ({ type }) as INode,
+		getNode: () => ({ type, name: 'Under Test' }) as INode,
 		getNodeParameter: (name: string, _itemIndex: number, fallback?: unknown) => (name === 'options' && options !== undefined ? options : fallback),
 		...(isToolExecution ? { isToolExecution } : {}),
 	} as unknown as Parameters<typeof runsAsTool>[0];
@@ -34,9 +34,20 @@ describe('wantsSimplify', () => {
 		expect(wantsSimplify(ctx('x.codeHosting', {}), 0)).toBe(false);
 		expect(wantsSimplify(ctx('x.codeHosting', undefined), 0)).toBe(false);
 	});
-	test('the option added decides either way', () => {
+	test('the option added decides either way (values true/false, as the boolean it was stored them, or as text)', () => {
 		expect(wantsSimplify(ctx('x.codeHostingTool', { simplify: false }), 0)).toBe(false);
 		expect(wantsSimplify(ctx('x.codeHosting', { simplify: true }), 0)).toBe(true);
+		expect(wantsSimplify(ctx('x.codeHostingTool', { simplify: 'false' }), 0)).toBe(false);
+		expect(wantsSimplify(ctx('x.codeHosting', { simplify: 'true' }), 0)).toBe(true);
+	});
+	test('added at its shown default (Automatic) it changes nothing: on as a tool, off otherwise', () => {
+		expect(simplifyField.default).toBe(AUTOMATIC);
+		expect(wantsSimplify(ctx('x.codeHostingTool', { simplify: simplifyField.default }), 0)).toBe(true);
+		expect(wantsSimplify(ctx('x.codeHosting', { simplify: simplifyField.default }), 0)).toBe(false);
+		expect((simplifyField.options ?? []).map((option) => ('value' in option ? option.value : undefined))).toEqual([AUTOMATIC, false, true]);
+	});
+	test('any other value is an error naming Simplify', () => {
+		expect(() => wantsSimplify(ctx('x.codeHosting', { simplify: 'sometimes' }), 3)).toThrow('Simplify must be Automatic, true or false');
 	});
 });
 

@@ -23,7 +23,8 @@ export const description: INodeProperties[] = showFor('checkRun', 'create', [
 	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'governance', description: 'Name of the check, such as code-coverage' },
 	{ displayName: 'Head SHA', name: 'headSha', type: 'string', default: '', required: true, description: 'The commit to report on (40 hexadecimal characters; a pull request\'s head.sha)' },
 	{ displayName: 'Status', name: 'status', type: 'options', options: checkStatusOptions, default: 'in_progress', description: 'Where the check stands' },
-	{ displayName: 'Conclusion', name: 'conclusion', type: 'options', options: conclusionOptions, default: 'success', displayOptions: { show: { status: ['completed'] } }, description: 'The result of a completed check' },
+	// No default: a completed check's result is chosen, never a silent success (which passes a required check).
+	{ displayName: 'Conclusion', name: 'conclusion', type: 'options', options: [{ name: 'Choose (Required)', value: '' }, ...conclusionOptions], default: '', displayOptions: { show: { status: ['completed'] } }, description: 'The result of a completed check' },
 	...outputFields,
 	annotationsField,
 	{
@@ -61,7 +62,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const [first = [], ...rest] = annotationBatches(annotations);
 	const body: IDataObject = { name, head_sha: headSha, status, ...compact(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject) };
-	if (status === 'completed') body.conclusion = this.getNodeParameter('conclusion', itemIndex) as string;
+	if (status === 'completed') {
+		const conclusion = String(this.getNodeParameter('conclusion', itemIndex, '') ?? '').trim();
+		if (conclusion === '') {
+			throw new NodeOperationError(this.getNode(), 'Choose a Conclusion for a completed check run', {
+				itemIndex,
+				description: 'Nothing was sent. A completed check needs its result (success, failure, neutral, …); the node has no default, so it never passes a check by itself.',
+			});
+		}
+		body.conclusion = conclusion;
+	}
 	if (output) body.output = first.length > 0 ? { ...output, annotations: first } : output;
 	const base = `${repoPath(this, itemIndex)}/check-runs`;
 	const run = await codeHosting(this).request('POST', base, { body, itemIndex });

@@ -19,7 +19,9 @@ export const description: INodeProperties[] = showFor('collaborator', 'add', [
 			{ name: 'Push (Write)', value: 'push' },
 			{ name: 'Triage', value: 'triage' },
 		],
-		default: 'push',
+		// Least privilege by default: read access; write, maintain and admin are chosen.
+		default: 'pull',
+		description: 'The access the collaborator gets (the platform\'s own default is push; the node\'s is read)',
 	},
 ]);
 

@@ -16,7 +16,7 @@ export const description: INodeProperties[] = showFor('commitStatus', 'create', 
 			{ name: 'Pending', value: 'pending' },
 			{ name: 'Success', value: 'success' },
 		],
-		default: 'success',
+		default: 'pending',
 		description: 'The state of the status',
 	},
 	{

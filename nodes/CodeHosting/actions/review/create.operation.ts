@@ -24,7 +24,7 @@ export const description: INodeProperties[] = showFor('review', 'create', [
 			{ name: 'Pending', value: 'pending', description: 'Keep the review as a draft to submit later' },
 			{ name: 'Request Changes', value: 'requestChanges', description: 'Ask for changes before merging (Body required)' },
 		],
-		default: 'approve',
+		default: 'comment',
 		description: 'What the review says about the pull request',
 	},
 	{
@@ -118,7 +118,7 @@ function lineComments(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = repoPath(this, itemIndex);
 	const number = readPullNumber(this, itemIndex);
-	const choice = this.getNodeParameter('event', itemIndex, 'approve') as string;
+	const choice = this.getNodeParameter('event', itemIndex, 'comment') as string;
 	if (!(choice in EVENTS)) {
 		throw new NodeOperationError(this.getNode(), `Unknown review event "${choice}"`, { itemIndex, description: 'Use approve, requestChanges, comment or pending.' });
 	}
@@ -127,7 +127,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if ((event === 'REQUEST_CHANGES' || event === 'COMMENT') && text.trim() === '') {
 		throw new NodeOperationError(this.getNode(), `Body is required for a review that ${event === 'COMMENT' ? 'comments' : 'requests changes'}`, {
 			itemIndex,
-			description: 'Write what the author should know, or choose Approve.',
+			description: 'Write what the author should know, or choose Pending to keep the review as a draft.',
 		});
 	}
 	const body: IDataObject = {};

@@ -42,7 +42,7 @@ export const description: INodeProperties[] = [
 				name: 'Sync',
 				value: 'sync',
 				description:
-					'Make projects match a roster: all input items together are the desired people and roles; invites, updates and removes the rest. Dry Run shows the plan; Max Removals stops a sync that would remove too many.',
+					'Make projects match a roster: all input items together are the desired people and roles; invites, updates and removes the rest. Mode: Plan Only shows the plan; Max Removals stops a sync that would remove too many.',
 				// a template literal: the sentence-case lint rule would drop the comma
 				action: `Sync access to a roster, removing others`,
 			},

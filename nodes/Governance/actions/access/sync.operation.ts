@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireText, runsAsTool, showFor } from '../../../shared';
+import { automaticChoice, AUTOMATIC, requireText, runsAsTool, showFor } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { whoAmI } from '../../core/calls';
 import { projectState } from '../../core/lookup';
@@ -16,7 +16,7 @@ import { DEFAULT_PERMISSION_GROUP_KEY } from '../common';
 export const description: INodeProperties[] = showFor('access', 'sync', [
 	{
 		displayName:
-			'Sync reads ALL input items as the desired roster (one item per person) and makes each project match it: invites, role updates and removals of everyone not in the roster. Start with Dry Run on. Leave the node setting Execute Once off (it would hand over only the first person).',
+			'Sync reads ALL input items as the desired roster (one item per person) and makes each project match it: invites, role updates and removals of everyone not in the roster. Start with Mode: Plan Only. Leave the node setting Execute Once off (it would hand over only the first person).',
 		name: 'syncNotice',
 		type: 'notice',
 		default: '',
@@ -55,12 +55,20 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 		default: {},
 		options: [
 			{
-				displayName: 'Dry Run',
+				displayName: 'Mode',
 				name: 'dryRun',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to only output the plan (one item per person and project) and change nothing. Without this option: on when the node runs as an AI tool (the model gets the plan; add Dry Run, off, to let a tool apply it), off otherwise.',
+				type: 'options',
+				options: [
+					{ name: 'Apply', value: false, description: 'Make the changes (Max Removals still stops a sync that would remove too many)' },
+					{
+						name: 'Automatic: Plan as an AI Tool, Apply Otherwise',
+						value: AUTOMATIC,
+						description: 'An AI agent or MCP client gets the plan and nothing changes; a workflow applies the changes',
+					},
+					{ name: 'Plan Only (Dry Run)', value: true, description: 'Output the plan (one item per person and project) and change nothing' },
+				],
+				default: AUTOMATIC,
+				description: 'Whether the sync only plans or also applies its changes',
 			},
 			{
 				displayName: 'Manage Admins',
@@ -110,8 +118,8 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 		});
 	}
 	return {
-		// as an AI tool a sync only plans unless the workflow's builder turned Dry Run off
-		dryRun: typeof options.dryRun === 'boolean' ? options.dryRun : runsAsTool(ctx),
+		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
+		dryRun: automaticChoice(ctx, options.dryRun, () => runsAsTool(ctx), 'Mode', 0),
 		manageAdmins: options.manageAdmins === true,
 		maxRemovals,
 		groupKey: requireText(ctx, options.permissionGroupKey ?? DEFAULT_PERMISSION_GROUP_KEY, 'Permission Group Key', 0),
@@ -144,7 +152,7 @@ const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 
 
 /**
  * Makes each project the roster names match the roster: reads every member and pending invite
- * of those projects, plans the least changes (access core), and, unless Dry Run, applies them.
+ * of those projects, plans the least changes (access core), and, unless it only plans (Mode), applies them.
  * Nothing is written when the roster has a bad entry, names an unknown project, or when the plan
  * removes more than Max Removals.
  */
@@ -197,7 +205,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			`The sync would remove ${removals.length} members or invites, more than Max Removals (${options.maxRemovals}): nothing was changed`,
 			{
 				itemIndex: 0,
-				description: `First removals: ${first}${removals.length > 5 ? ', …' : ''}. If the roster is complete, raise Max Removals; run with Dry Run to see the whole plan.`,
+				description: `First removals: ${first}${removals.length > 5 ? ', …' : ''}. If the roster is complete, raise Max Removals; run with Mode: Plan Only to see the whole plan.`,
 			},
 		);
 	}

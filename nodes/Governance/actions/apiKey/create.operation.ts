@@ -35,9 +35,9 @@ export const description: INodeProperties[] = showFor('apiKey', 'create', [
 				displayName: 'Lifetime (Hours)',
 				name: 'ttlHours',
 				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 24,
-				description: 'Hours until the key expires (sent as ttl_hours); without it the key does not expire',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Hours until the key expires (sent as ttl_hours); 0, the default, sends nothing: the key does not expire',
 			},
 		],
 	},
@@ -55,13 +55,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (typeof options.notes === 'string' && options.notes !== '') body.notes = options.notes;
 	if (options.ttlHours !== undefined && options.ttlHours !== '') {
 		const ttl = Number(options.ttlHours);
-		if (!Number.isFinite(ttl) || ttl <= 0) {
-			throw new NodeOperationError(this.getNode(), 'Lifetime (Hours) must be a number above 0', {
+		if (!Number.isFinite(ttl) || ttl < 0) {
+			throw new NodeOperationError(this.getNode(), 'Lifetime (Hours) must be a number, 0 or more', {
 				itemIndex,
-				description: `Got "${String(options.ttlHours)}". Remove the option for a key that does not expire.`,
+				description: `Got "${String(options.ttlHours)}". Use 0 (or remove the option) for a key that does not expire.`,
 			});
 		}
-		body.ttl_hours = ttl;
+		// 0, the shown default, is the same as no option: the key does not expire
+		if (ttl > 0) body.ttl_hours = ttl;
 	}
 	const created = await createKey(inProject(this, await readProject(this, itemIndex)), itemIndex, userId, body);
 	return { user_id: userId, ...created };

@@ -39,7 +39,8 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Update Organization Role',
 				value: 'updateOrganizationRole',
-				description: 'Change a user\'s role in an organization (admin flag and admin, operator or viewer)',
+				description:
+					'Change a user\'s role in an organization (admin flag and admin, operator or viewer). Destructive: can take admin rights away; Organization Admin has no default.',
 				action: 'Change an organization role',
 			},
 			{

@@ -37,7 +37,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const overwrite = typeof options.overwrite === 'boolean' ? options.overwrite : undefined;
+	// Off (the shown default) is the API's own default, merge: only On is sent, so adding the option
+	// at its default changes nothing
+	const overwrite = options.overwrite === true || options.overwrite === 'true' ? true : undefined;
 	const client = inProject(this, await readProject(this, itemIndex));
 	const response = await updateMember(client, itemIndex, userId, permissions, overwrite);
 	return { success: true, user_id: userId, ...(response ?? {}) };
