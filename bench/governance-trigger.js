@@ -10,9 +10,12 @@
  * Project): requests and wall time of a poll with no change (member events only), the same with
  * the API key events (keys read per member), and a poll after 10 changes (what it emits). The
  * poll runs through n8n-core's PollContext (test/helpers/pollHarness.ts), one context per
- * activation as n8n does. The ratio printed last is the requests of a 3,000-member poll over a
- * 300-member poll (the member pages grow with the members; the projects list and each project's
- * invite list do not).
+ * activation as n8n does. Printed last, side by side: the cost of the API key events (requests and
+ * time of a poll with them over one without: the control API lists API keys only per user, one
+ * request per member; its OpenAPI has no read of a project's keys, projects/keys/* are the
+ * project's integration secrets), then the requests of a 3,000-member poll over a 300-member poll
+ * (the member pages grow with the members; the projects list and each project's invite list do
+ * not).
  */
 const path = require('path');
 
@@ -76,8 +79,10 @@ async function main() {
 	const small = await scenario(300);
 	const large = await scenario(3000);
 	const ratio = large.noChange.requests / small.noChange.requests;
+	const keyCost = (r) => ({ requests: r.withKeys.requests / r.noChange.requests, time: r.withKeys.ms / Math.max(1, r.noChange.ms) });
+	const keys = { small: keyCost(small), large: keyCost(large) };
 	if (JSON_OUT) {
-		console.log(JSON.stringify({ small, large, ratio }, null, 2));
+		console.log(JSON.stringify({ small, large, keys, ratio }, null, 2));
 		return;
 	}
 	const line = (label, r) => `${label.padEnd(46)} ${String(r.requests).padStart(6)} requests ${String(r.ms).padStart(7)} ms  ${r.emitted} item(s)`;
@@ -88,6 +93,8 @@ async function main() {
 		console.log(line('  poll, no change, with the API key events', r.withKeys));
 		console.log(`  what the trigger keeps (static data): ${(r.stateBytes / 1024).toFixed(1)} kB`);
 	}
+	const side = (r, k) => `${r.members} members ${k.requests.toFixed(1)}x requests, ${k.time.toFixed(1)}x time`;
+	console.log(`ratio, API key events on / off (one request per member per poll): ${side(small, keys.small)} | ${side(large, keys.large)}`);
 	console.log(`ratio (requests of a 3,000-member poll / a 300-member poll): ${ratio.toFixed(1)}`);
 }
 

@@ -1,9 +1,11 @@
 /**
  * The Governance Trigger's polls through n8n-core's PollContext against the strict stand-in of
- * the control API: the first poll records, later polls emit each change once; a restart loses and
- * repeats nothing; a poll that fails halfway emits and records nothing; an unreadable project is
- * one item; the editor's Fetch Test Event shows a real member; requests per poll are the pages
- * Access → Review reads.
+ * the control API: the first poll records (and names the one project the admin key cannot fully
+ * read, Finance, where it is only a viewer), later polls emit each change once; a restart loses
+ * and repeats nothing; a poll that fails halfway emits and records nothing; an unreadable project
+ * is one item; the editor's Fetch Test Event shows a real member; requests per poll are the pages
+ * Access → Review reads. Blind projects: trigger.blind.test.ts; overlapping polls:
+ * trigger.overlap.test.ts.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -63,9 +65,11 @@ const EXPECTED = [
 ];
 
 describe('Governance Trigger polls', () => {
-	test('the first poll records and emits nothing; then each change once, in every project; then nothing', async () => {
+	test('the first poll records and names only the project the key cannot read; then each change once, in every project; then nothing', async () => {
 		const h = poller(EVERY);
-		expect(await h.poll()).toBeNull();
+		expect(emitted(await h.poll())).toEqual([
+			expect.objectContaining({ event: 'projectUnreadable', atStart: true, projects: [expect.objectContaining({ project: NO_ADMIN_PROJECT_ID, projectName: 'Finance', unreadablePart: 'invites', needs: 'Admin' })] }),
+		]);
 		changeAccess();
 		const items = emitted(await h.poll());
 		expect(summary(items)).toEqual(EXPECTED);
@@ -160,12 +164,5 @@ describe('Governance Trigger polls', () => {
 		await expect(poller({ scope: 'everywhere', events: ['memberAdded'] }).poll()).rejects.toThrow(/Scope/);
 		await expect(poller({ scope: 'project', events: ['memberJoined'] }).poll()).rejects.toThrow(/memberJoined/);
 		expect(srv.requests).toHaveLength(0);
-	});
-
-	test('a project the key cannot read from the start is recorded as such; no item until it could be read once', async () => {
-		const h = poller(EVERY);
-		await h.poll();
-		expect((h.staticData as { snap: { p: Record<string, { u?: string }> } }).snap.p[NO_ADMIN_PROJECT_ID].u).toMatch(/^invites: /);
-		expect(await h.poll()).toBeNull();
 	});
 });

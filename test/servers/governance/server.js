@@ -16,6 +16,9 @@
  *   §3 rule 1).
  * Errors have the platform's shape: {message, error_type, error_audience} and x-request-id.
  *
+ * Slow answers: holdNext({method, path, project, times, ms}) holds matching requests until released
+ * (or `ms` later), for polls that outlast their interval.
+ *
  * Files: state.js (seeded state, keys, permissions), schemas.js (body validators), projects.js and
  * auth.js (handlers by resource); routing, the request log and faults come from ../core.js.
  */
@@ -50,7 +53,53 @@ function createGovernanceServer(options = {}) {
 	const requests = [];
 	/** Makes the next matching request(s) fail: {method, path (string|RegExp), status, body, times, drop}. */
 	const faults = createFaults();
+	/** Requests held back before they are answered: see holdNext. */
+	const holds = [];
 	let requestCounter = 0;
+
+	/**
+	 * Holds the next matching request(s) ({method, path (string|RegExp), project: the project of the
+	 * Authorization header, times = 1}) before it is answered: until `release()`, or `ms`
+	 * milliseconds when given (a project that answers late). Answers {reached: a promise that
+	 * settles when the first held request arrived, release()}.
+	 */
+	function holdNext({ method, path, project, times = 1, ms } = {}) {
+		let reachedResolve;
+		let releaseResolve;
+		const hold = {
+			method,
+			path,
+			project,
+			times,
+			reached: new Promise((resolve) => (reachedResolve = resolve)),
+			released: new Promise((resolve) => (releaseResolve = resolve)),
+		};
+		hold.arrive = () => {
+			reachedResolve();
+			if (ms !== undefined) setTimeout(releaseResolve, ms).unref();
+		};
+		hold.release = () => {
+			hold.times = 0;
+			releaseResolve();
+		};
+		holds.push(hold);
+		return { reached: hold.reached, release: hold.release };
+	}
+
+	function takeHold(req, path) {
+		const project = /^Bearer ([^:\s]+):/.exec(req.headers.authorization ?? '')?.[1];
+		const hold = holds.find(
+			(entry) =>
+				entry.times > 0 &&
+				(!entry.method || entry.method === req.method) &&
+				(typeof entry.path === 'string' ? entry.path === path : entry.path.test(path)) &&
+				(!entry.project || entry.project === project),
+		);
+		if (!hold) return undefined;
+		hold.times--;
+		hold.arrive();
+		return hold.released;
+	}
 
 	const projects = createProjectHandlers(state);
 	const auth = createAuthHandlers(state, { organizationRole });
@@ -84,6 +133,9 @@ function createGovernanceServer(options = {}) {
 			rawPath: req.url.split('?')[0],
 			query: Object.fromEntries(url.searchParams),
 		});
+
+		const held = takeHold(req, url.pathname);
+		if (held) await held;
 
 		const fault = faults.take(req.method, url.pathname);
 		if (fault) {
@@ -142,10 +194,12 @@ function createGovernanceServer(options = {}) {
 		sendJson(res, status, payload, { 'x-request-id': requestId });
 	}
 
+	const life = lifecycle(handle, { requests, options, beforeStart: validators });
 	return {
 		state,
 		requests,
 		failNext: faults.failNext,
+		holdNext,
 		addUsers: seed.addUsers,
 		addProjects: seed.addProjects,
 		/** addUser({_id, email, ...}): a user of organization 1 (viewer there), in no project. */
@@ -158,8 +212,12 @@ function createGovernanceServer(options = {}) {
 		addProject: seed.addProject,
 		/** removeProject(id): the project, its memberships and its pending invites. */
 		removeProject: seed.removeProject,
-		/** start(port), stop(); resetRequests() forgets the requests received so far. */
-		...lifecycle(handle, { requests, options, beforeStart: validators }),
+		/** start(port), stop() (releases every held request first); resetRequests() forgets the requests received so far. */
+		...life,
+		async stop() {
+			for (const hold of holds) hold.release();
+			await life.stop.call(this);
+		},
 	};
 }
 
