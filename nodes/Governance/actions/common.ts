@@ -2,17 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { idLocator, parseJsonObject, requireChoices, requireText } from '../../shared';
+import { DEFAULT_PERMISSION_GROUP_KEY, ROLE_ACTIONS, permissionsFromRoles, rolesValue } from '../core/roles';
+import type { Role } from '../core/roles';
 
-/** Roles offered in the UI and the permission action each one grants (mission-spec §2). */
-export const ROLE_ACTIONS = {
-	editor: 'role:editor',
-	viewer: 'role:viewer',
-	admin: 'admin',
-} as const;
-
-export type Role = keyof typeof ROLE_ACTIONS;
-
-export const DEFAULT_PERMISSION_GROUP_KEY = 'serviceDefault';
+// The roles and the permissions built from them live in core/ (core never imports actions/).
+export { DEFAULT_PERMISSION_GROUP_KEY, ROLE_ACTIONS, permissionsFromRoles, rolesValue } from '../core/roles';
+export type { Role } from '../core/roles';
 
 export const rolesField: INodeProperties = {
 	displayName: 'Roles',
@@ -47,28 +42,6 @@ export const permissionOptions: INodeProperties[] = [
 			'JSON object sent as the permissions instead of the one built from Roles, for example {"items": {"serviceDefault": {"actions": {"role:editor": true}}}}',
 	},
 ];
-
-/**
- * Roles as given in the UI (a list) or by an AI agent through `$fromAI` (text such as
- * `editor`, `Editor, Viewer` or `["editor"]`): a list of trimmed, lower-case names.
- */
-export function rolesValue(value: unknown): unknown {
-	let list = value;
-	if (typeof list === 'string') {
-		const text = list.trim();
-		if (text.startsWith('[')) {
-			try {
-				list = JSON.parse(text) as unknown;
-			} catch {
-				// Not JSON after all: read as comma-separated names below (and refused if unknown).
-				list = text;
-			}
-		}
-		if (typeof list === 'string') list = list.split(',');
-	}
-	if (!Array.isArray(list)) return list;
-	return list.map((entry) => (typeof entry === 'string' ? entry.trim().toLowerCase() : entry)).filter((entry) => entry !== '');
-}
 
 /**
  * The permissions object for an item: either the raw JSON option (checked to have an `items`
@@ -108,13 +81,6 @@ export function buildPermissions(ctx: IExecuteFunctions, itemIndex: number): IDa
 		itemIndex,
 	);
 	return permissionsFromRoles(roles, groupKey);
-}
-
-/** `{items: {<group>: {actions: {<action>: true}}}}` for these roles. */
-export function permissionsFromRoles(roles: readonly Role[], groupKey: string = DEFAULT_PERMISSION_GROUP_KEY): IDataObject {
-	const actions: IDataObject = {};
-	for (const role of roles) actions[ROLE_ACTIONS[role]] = true;
-	return { items: { [groupKey]: { actions } } };
 }
 
 export { idLocator, readId } from '../../shared';

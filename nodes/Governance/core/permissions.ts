@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { ROLE_ACTIONS } from '../actions/common';
+import { ROLE_ACTIONS } from './roles';
 
 /** The granted parts of one permission group: sorted true actions and resources. */
 interface GrantedGroup {

@@ -2,11 +2,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeOperationError } from 'n8n-workflow';
 
 import { requireChoices, requireEmail } from '../../shared';
-import { ROLE_ACTIONS, permissionsFromRoles, rolesValue } from '../actions/common';
-import type { Role } from '../actions/common';
 import type { DesiredAccess } from './plan';
 import { requireProjectId } from './project';
 import { rolesOf, samePermissions } from './permissions';
+import { ROLE_ACTIONS, permissionsFromRoles, rolesValue } from './roles';
+import type { Role } from './roles';
 
 /** Where the roster's fields are in each input item. */
 export interface RosterFields {
