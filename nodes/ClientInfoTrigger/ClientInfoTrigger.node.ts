@@ -64,7 +64,8 @@ export class ClientInfoTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'Catch Up Interval (Minutes)',
+						// the same display name as the Code Hosting Trigger's option; the stored name stays
+						displayName: 'Recovery Interval (Minutes)',
 						name: 'catchUpInterval',
 						type: 'number',
 						default: 5,

@@ -154,7 +154,7 @@ function selfCallFailed(ctx: Context, url: string, memory: Memory, what: string,
 		`Client Info Trigger "${ctx.getNode().name}" (workflow ${ctx.getWorkflow().id ?? '?'}): n8n could not reach its own webhook URL ${shownUrl(url)} (${what}: ${reason}). ` +
 			'Catch-up needs n8n to reach that URL, which n8n builds from its WEBHOOK_URL environment variable: it saves its state and starts the workflow for each change no delivery brought by calling it. ' +
 			'Until it can, changes missed while n8n was down or while a delivery failed are not caught up (no execution starts for them), and after a restart the trigger compares the lists with an older state. ' +
-			'Deliveries from the platform still start the workflow. Fix: set WEBHOOK_URL to an address of n8n that n8n itself can reach (no split DNS or authenticating proxy in the way), or set Catch Up Interval to 0 to turn catch-up off.',
+			'Deliveries from the platform still start the workflow. Fix: set WEBHOOK_URL to an address of n8n that n8n itself can reach (no split DNS or authenticating proxy in the way), or set Recovery Interval to 0 to turn catch-up off.',
 	);
 }
 

@@ -63,6 +63,7 @@ export class CodeHostingTrigger implements INodeType {
 				type: 'multiOptions',
 				required: true,
 				default: [],
+				description: 'The events that start the workflow, one item per event (one per commit for New Commit)',
 				options: [
 					...EVENT_RULES.map((rule) => ({
 						name: rule.name.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
@@ -102,7 +103,7 @@ export class CodeHostingTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add Option',
+				placeholder: 'Add option',
 				default: {},
 				options: [
 					{ displayName: 'Column ID', name: 'columnId', type: 'string', default: '', description: 'For New Card In Column: only cards added to this column' },

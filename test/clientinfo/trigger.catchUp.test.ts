@@ -207,7 +207,7 @@ describe('catch-up', () => {
 		expect(error).toContain('WEBHOOK_URL');
 		expect(error).toContain('saving the catch-up state');
 		expect(error).toContain('not caught up');
-		expect(error).toContain('Catch Up Interval to 0');
+		expect(error).toContain('Recovery Interval to 0');
 		expect(error).toContain(h.webhookUrl);
 		const registeredSecret = new URL(String(registered.url)).searchParams.get('secret') as string;
 		expect(registeredSecret).toMatch(/^[0-9a-f]{64}$/);

@@ -20,7 +20,7 @@ import {
 
 export const description: INodeProperties[] = showFor('checkRun', 'create', [
 	...repositoryFields,
-	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'governance', description: 'Name of the check, such as code-coverage' },
+	{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true, placeholder: 'code-coverage', description: 'Name of the check, such as code-coverage' },
 	{ displayName: 'Head SHA', name: 'headSha', type: 'string', default: '', required: true, description: 'The commit to report on (40 hexadecimal characters; a pull request\'s head.sha)' },
 	{ displayName: 'Status', name: 'status', type: 'options', options: checkStatusOptions, default: 'in_progress', description: 'Where the check stands' },
 	// No default: a completed check's result is chosen, never a silent success (which passes a required check).

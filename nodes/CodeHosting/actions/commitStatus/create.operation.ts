@@ -26,7 +26,7 @@ export const description: INodeProperties[] = showFor('commitStatus', 'create', 
 		placeholder: 'Add Field',
 		default: {},
 		options: [
-			{ displayName: 'Context', name: 'context', type: 'string', default: '', placeholder: 'ci/governance', description: 'A label that tells this status from others on the commit (default "default")' },
+			{ displayName: 'Context', name: 'context', type: 'string', default: '', placeholder: 'ci/build', description: 'A label that tells this status from others on the commit (default "default")' },
 			{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'A short description of the status' },
 			{ displayName: 'Target URL', name: 'target_url', type: 'string', default: '', description: 'A page with the details, linked from the status' },
 		],

@@ -9,7 +9,7 @@ export const pullTextOptions = (kind: 'diff' | 'patch'): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
-	placeholder: 'Add Option',
+	placeholder: 'Add option',
 	default: {},
 	options: [
 		{

@@ -18,7 +18,7 @@ export const description: INodeProperties[] = showFor('issue', 'search', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			simplifyField,

@@ -15,7 +15,7 @@ export const description: INodeProperties[] = showFor('workflow', 'dispatchAndWa
 		displayName: 'Options',
 		name: 'waitOptions',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

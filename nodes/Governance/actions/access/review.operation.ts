@@ -43,7 +43,7 @@ export const description: INodeProperties[] = showFor('access', 'review', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

@@ -51,7 +51,7 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = showFor('invite', 'create', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: permissionOptions,
 	},

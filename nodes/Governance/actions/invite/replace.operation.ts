@@ -33,7 +33,7 @@ export const description: INodeProperties[] = showFor('invite', 'replace', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: permissionOptions,
 	},

@@ -59,7 +59,7 @@ export const description: INodeProperties[] = showFor('user', 'updateOrganizatio
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{

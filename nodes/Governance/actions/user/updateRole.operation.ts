@@ -14,7 +14,7 @@ export const description: INodeProperties[] = showFor('user', 'updateRole', [
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
-		placeholder: 'Add Option',
+		placeholder: 'Add option',
 		default: {},
 		options: [
 			{
