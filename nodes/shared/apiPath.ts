@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireText } from './validation';
+import { hasControlCharacter, requireText } from './validation';
 
 type Ctx = Pick<IExecuteFunctions, 'getNode'>;
 
@@ -36,7 +36,7 @@ export function requireApiPath(
 	if (/^[a-z][a-z0-9+.-]*:/i.test(text)) refuse('absolute URLs are not accepted');
 	if (text.startsWith('//')) refuse('protocol-relative paths are not accepted');
 	if (text.includes('\\')) refuse('backslashes are not accepted');
-	if (/[\u0000-\u001f\u007f]/.test(text)) refuse('control characters are not accepted');
+	if (hasControlCharacter(text)) refuse('control characters are not accepted');
 	const questionMark = text.indexOf('?');
 	const rawPath = questionMark === -1 ? text : text.slice(0, questionMark);
 	const rawQuery = questionMark === -1 ? '' : text.slice(questionMark + 1);

@@ -16,6 +16,15 @@ export function requireText(ctx: Ctx, value: unknown, label: string, itemIndex: 
 	return value.trim();
 }
 
+/** Whether the text holds a control character (U+0000 to U+001F, or U+007F). */
+export function hasControlCharacter(text: string): boolean {
+	for (let i = 0; i < text.length; i++) {
+		const code = text.charCodeAt(i);
+		if (code < 0x20 || code === 0x7f) return true;
+	}
+	return false;
+}
+
 /**
  * An identifier that goes into a URL path as one segment: not empty, no `/`, no `..`, no
  * control characters. Returned trimmed and not yet encoded.
@@ -35,7 +44,7 @@ export function requirePathSegment(
 			`"${text}" is not a single identifier. Enter only the ID, not a path or URL.`,
 		);
 	}
-	if (text === '.' || text === '..' || /[\u0000-\u001f\u007f]/.test(text)) {
+	if (text === '.' || text === '..' || hasControlCharacter(text)) {
 		fail(ctx, itemIndex, `${label} is not a valid identifier`, `"${text}" cannot be used as an ID.`);
 	}
 	return text;

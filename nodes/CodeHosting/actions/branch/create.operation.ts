@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
+import { hasControlCharacter, requireText, showFor } from '../../../shared';
 import { branchLocator, codeHosting, repoPath, repositoryFields } from '../common';
 
 export const description: INodeProperties[] = showFor('branch', 'create', [
@@ -21,7 +21,7 @@ export const description: INodeProperties[] = showFor('branch', 'create', [
 ]);
 
 const SHA = /^[0-9a-f]{40}$/i;
-const VALID_BRANCH = /^(?!\/)(?!.*\/\/)(?!.*\.\.)(?!.*@\{)(?!.*\.lock$)[^\s~^:?*[\\\x00-\x1f\x7f]+(?<![/.])$/;
+const VALID_BRANCH = /^(?!\/)(?!.*\/\/)(?!.*\.\.)(?!.*@\{)(?!.*\.lock$)[^\s~^:?*[\\\x7f]+(?<![/.])$/;
 
 /** One output item per input item. */
 export const returns = 'item';
@@ -29,7 +29,7 @@ export const returns = 'item';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const base = repoPath(this, itemIndex);
 	const newBranch = requireText(this, this.getNodeParameter('newBranch', itemIndex), 'New Branch Name', itemIndex).replace(/^refs\/heads\//, '');
-	if (!VALID_BRANCH.test(newBranch)) {
+	if (hasControlCharacter(newBranch) || !VALID_BRANCH.test(newBranch)) {
 		throw new NodeOperationError(this.getNode(), `"${newBranch}" is not a valid branch name`, {
 			itemIndex,
 			description: 'Branch names cannot contain spaces, "..", "~", "^", ":", "?", "*", "[" or end with "/" or ".lock".',

@@ -125,7 +125,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			});
 			bytes = Buffer.isBuffer(raw.body) ? raw.body : Buffer.from(raw.body as ArrayBuffer);
 		}
-		const { content: _content, encoding: _encoding, ...rest } = body;
+		const rest: IDataObject = { ...body }; // the metadata without the base64 content
+		delete rest.content;
+		delete rest.encoding;
 		// Text only for valid UTF-8 text; anything else as base64 (never a lossy decode).
 		return [{ json: { ...rest, ...contentJson(bytes, encoding) } }];
 	}
