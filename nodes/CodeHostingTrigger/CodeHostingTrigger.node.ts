@@ -54,6 +54,7 @@ export class CodeHostingTrigger implements INodeType {
 					{ name: 'Organization', value: 'organization', description: 'A webhook on the whole organization (needed for New Repository and Project Item Status Changed)' },
 				],
 				default: 'repository',
+				description: 'Where the webhook is registered: on one repository, or on a whole organization',
 			},
 			{ ...ownerLocator, displayName: 'Repository Owner', description: 'The user or organization' },
 			{ ...repositoryLocator, displayOptions: { show: { scope: ['repository'] } } },
@@ -97,7 +98,7 @@ export class CodeHostingTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to ask the platform, at each activation (also when n8n starts) and every Recovery Interval while active, to redeliver what failed while n8n was down or answered with an error, up to 3 days back, and to start at most one execution per delivery ID. Needs the webhook read and write permission (admin:repo_hook or admin:org_hook).',
+					'Whether to ask the platform, at each activation (also when n8n starts) and every Recovery Interval while active, to redeliver what failed while n8n was down or answered with an error, up to 3 days back, and to start at most one execution per delivery ID. Items of a redelivery carry recovered: true and deliveredAt, when the event first came (live items: recovered: false), so a workflow can skip old events. Needs the webhook read and write permission (admin:repo_hook or admin:org_hook).',
 			},
 			{
 				displayName: 'Options',
@@ -116,7 +117,7 @@ export class CodeHostingTrigger implements INodeType {
 						description:
 							'With Recover Missed Deliveries: how often, while the workflow is active, to ask the platform for what failed since the last pass, without waiting for a delivery (a quiet repository too). 0: only at activations and deliveries.',
 					},
-					{ displayName: 'Status Field Name', name: 'statusField', type: 'string', default: 'Status', description: 'For Project Item Status Changed: the project field that holds the status' },
+					{ displayName: 'Status Field', name: 'statusField', type: 'string', default: 'Status', description: 'For Project Item Status Changed: the project field that holds the status' },
 				],
 			},
 		],

@@ -214,6 +214,18 @@ export function chooseRedeliveries(input: RedeliveryInput): RedeliveryPlan {
 	};
 }
 
+/** When the platform first tried to deliver each GUID of the log (its oldest attempt), ISO. */
+export function firstAttempts(entries: readonly DeliveryLogEntry[]): Map<string, string> {
+	const first = new Map<string, { time: number; at: string }>();
+	for (const entry of entries) {
+		if (!entry || typeof entry.guid !== 'string' || entry.guid === '') continue;
+		const time = timeOf(entry);
+		const known = first.get(entry.guid);
+		if (time > 0 && (!known || time < known.time)) first.set(entry.guid, { time, at: new Date(time).toISOString() });
+	}
+	return new Map([...first].map(([guid, { at }]) => [guid, at]));
+}
+
 /** `ring` with `guid` appended (once), keeping the newest `size`. */
 export function remember(ring: readonly string[], guid: string, size = RECOVERY_LIMITS.ringSize): string[] {
 	const next = ring.filter((entry) => entry !== guid);
@@ -242,6 +254,8 @@ export interface RecoveryState extends IDataObject {
 	accepted: string[];
 	/** GUIDs whose redelivery we asked for → when (ms). */
 	requested: IDataObject;
+	/** GUIDs whose redelivery we asked for → when the platform first tried to deliver them (ISO). */
+	originalAt?: IDataObject;
 }
 
 /**
@@ -254,7 +268,8 @@ export function recoveryStateOf(stored: unknown, hookId: string, now: number): R
 	if (state && typeof state === 'object' && state.hookId === hookId && typeof state.since === 'string') {
 		if (!Array.isArray(state.accepted)) state.accepted = [];
 		if (!state.requested || typeof state.requested !== 'object') state.requested = {};
+		if (!state.originalAt || typeof state.originalAt !== 'object') state.originalAt = {};
 		return state;
 	}
-	return { hookId, since: new Date(now).toISOString(), lastPassAt: now, accepted: [], requested: {} };
+	return { hookId, since: new Date(now).toISOString(), lastPassAt: now, accepted: [], requested: {}, originalAt: {} };
 }

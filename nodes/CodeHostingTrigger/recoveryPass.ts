@@ -4,7 +4,7 @@ import { sleep } from 'n8n-workflow';
 import { codeHosting } from '../CodeHosting/transport';
 import { nextLink } from '../shared';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
-import { chooseRedeliveries, LOG_RETENTION_MS, RECOVERY_LIMITS, RedeliveryBudget } from './recovery';
+import { chooseRedeliveries, firstAttempts, LOG_RETENTION_MS, RECOVERY_LIMITS, RedeliveryBudget } from './recovery';
 
 /**
  * One recovery pass over a hook's delivery log: read the log back to where the last pass left it
@@ -25,6 +25,8 @@ type Context = IHookFunctions | IWebhookFunctions;
 export interface ProcessMemory {
 	accepted: string[];
 	requested: Record<string, number>;
+	/** GUIDs whose redelivery this process asked for → when the platform first tried to deliver them (ISO). */
+	originalAt: Record<string, string>;
 	running: boolean;
 	lastPassAt: number;
 	recheck: boolean;
@@ -49,7 +51,7 @@ export function memoryOf(ctx: Context, endpoint: string, hookId: string): Proces
 	const key = memoryKey(ctx, endpoint, hookId);
 	let memory = memories.get(key);
 	if (!memory) {
-		memory = { accepted: [], requested: {}, running: false, lastPassAt: 0, recheck: false, awaiting: new Set() };
+		memory = { accepted: [], requested: {}, originalAt: {}, running: false, lastPassAt: 0, recheck: false, awaiting: new Set() };
 		memories.set(key, memory);
 	}
 	return memory;
@@ -146,6 +148,9 @@ export async function recoveryPass(
 
 		let redelivered = 0;
 		const redeliveredGuids: string[] = [];
+		const firstAttempt = firstAttempts(entries);
+		const originalAt = (state.originalAt ?? {}) as Record<string, string>;
+		state.originalAt = originalAt;
 		let refused = false;
 		let budgetSpent = false;
 		for (const entry of plan.redeliver) {
@@ -164,15 +169,26 @@ export async function recoveryPass(
 			const askedAt = Date.now();
 			memory.requested[entry.guid] = askedAt;
 			state.requested[entry.guid] = askedAt;
+			// the redelivery's items carry when the event first came (webhook.ts: recovered, deliveredAt)
+			const first = firstAttempt.get(entry.guid) ?? entry.delivered_at;
+			memory.originalAt[entry.guid] = first;
+			originalAt[entry.guid] = first;
 			redeliveredGuids.push(entry.guid);
 			redelivered++;
 		}
 
 		// forget requests that are settled or too old to matter
-		for (const requested of [memory.requested, state.requested as Record<string, number>]) {
+		for (const [requested, original] of [
+			[memory.requested, memory.originalAt],
+			[state.requested as Record<string, number>, originalAt],
+		] as const) {
 			for (const guid of Object.keys(requested)) {
-				if (plan.delivered.includes(guid) || now - Number(requested[guid]) > LOG_RETENTION_MS) delete requested[guid];
+				if (plan.delivered.includes(guid) || now - Number(requested[guid]) > LOG_RETENTION_MS) {
+					delete requested[guid];
+					delete original[guid];
+				}
 			}
+			for (const guid of Object.keys(original)) if (requested[guid] === undefined) delete original[guid];
 		}
 		// a refused redelivery (or a spent hourly budget) leaves undecided entries behind `nextSince`:
 		// read them again next time

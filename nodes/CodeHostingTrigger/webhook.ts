@@ -196,6 +196,7 @@ async function recoverAtActivation(ctx: IHookFunctions, state: HookState): Promi
 	// deliveries handled in this process during the pass are in its memory, not in this static data
 	recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
 	recovery.requested = { ...memory.requested, ...recovery.requested };
+	recovery.originalAt = { ...memory.originalAt, ...(recovery.originalAt ?? {}) };
 	const waitFor = (result?.redeliveredGuids ?? []).filter((guid) => !recovery.accepted.includes(guid));
 	memory.awaiting = new Set(waitFor);
 	// n8n saves this activation's static data after it returns, over what the deliveries saved
@@ -341,6 +342,11 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		for (const [asked, at] of Object.entries(memory.requested)) {
 			if (recovery.requested[asked] === undefined) recovery.requested[asked] = at;
 		}
+		const originalAt = (recovery.originalAt ?? {}) as IDataObject;
+		recovery.originalAt = originalAt;
+		for (const [asked, at] of Object.entries(memory.originalAt)) {
+			if (originalAt[asked] === undefined) originalAt[asked] = at;
+		}
 		// a redelivery the activation asked for: once all have arrived, no second pass is needed
 		askedFor = memory.awaiting.delete(guid);
 		if (askedFor && memory.awaiting.size === 0) {
@@ -355,7 +361,7 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 
 	const context: MatchContext = { login: state.login, columnId, statusField, platformEvents };
 	const payload = (request.body ?? {}) as IDataObject;
-	const items = matchDelivery(events, webhookEvent, guid, payload, context);
+	const items = matchDelivery(events, webhookEvent, guid, payload, context).map((item) => ({ ...item, ...arrival(guid, recovery) }));
 	if (recovery && memory && items.length > 0) {
 		// recorded before any await: a duplicate arriving meanwhile in this process is caught above
 		memory.accepted = remember(memory.accepted, guid);
@@ -379,6 +385,24 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 	}
 	if (!workflowData) return { webhookResponse: { ok: true, ignored: true } };
 	return { workflowData };
+}
+
+/**
+ * Whether a delivery is a redelivery that recovery asked for, and when its event first came: a
+ * redelivery's items carry `recovered: true` and `deliveredAt`, the time of the platform's first
+ * attempt (from the hook's delivery log), so a workflow can skip what is old; a live delivery's
+ * items carry `recovered: false` and the time it arrived. The same field name as the Client Info
+ * Trigger's caught-up items (`recovered`).
+ *
+ * Known from the redeliveries this process asked for, and from the activation's in the static
+ * data. A webhook process of queue mode does not see what the main process's scheduled passes
+ * asked for (they keep it in that process): there a redelivery reads `recovered: false`.
+ */
+function arrival(guid: string, recovery: RecoveryState | undefined): { recovered: boolean; deliveredAt: string | null } {
+	const asked = recovery && guid ? recovery.requested[guid] : undefined;
+	if (asked === undefined || asked === null) return { recovered: false, deliveredAt: new Date().toISOString() };
+	const original = (recovery?.originalAt ?? {})[guid];
+	return { recovered: true, deliveredAt: typeof original === 'string' && original !== '' ? original : null };
 }
 
 /**

@@ -47,7 +47,7 @@ describe('activation (create)', () => {
 			// the delivery filter, so that a delivery reads no node parameter
 			filter: { events: ['newStar', 'newIssue', 'updatedIssue', 'newCommit', 'newPush', 'newTag'], statusField: 'Status', recover: true, recoveryIntervalMs: 300_000 },
 			// Recover Missed Deliveries: a new hook has no log, nothing before now is recovered
-			recovery: { hookId: String(hook.id), since: expect.any(String), lastPassAt: expect.any(Number), accepted: [], requested: {} },
+			recovery: { hookId: String(hook.id), since: expect.any(String), lastPassAt: expect.any(Number), accepted: [], requested: {}, originalAt: {} },
 		});
 		const since = Date.parse((t.state.recovery as IDataObject).since as string);
 		expect(since).toBeGreaterThanOrEqual(beforeCreate);

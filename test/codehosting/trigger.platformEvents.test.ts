@@ -115,7 +115,7 @@ describe('deliveries', () => {
 		const label = srv.examplePayload('label', 'created');
 		const result = await srv.deliver(hook.id, 'label', label);
 		expect(result.status).toBe(200);
-		expect(lastItems(t)!.map((item) => item.json)).toEqual([{ ...label, event: 'otherEvents', webhookEvent: 'label', action: 'created', deliveryId: result.guid }]);
+		expect(lastItems(t)!.map((item) => item.json)).toEqual([{ ...label, event: 'otherEvents', webhookEvent: 'label', action: 'created', deliveryId: result.guid, recovered: false, deliveredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
 
 		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
 		expect(lastItems(t)!.map((item) => item.json.event)).toEqual(['newIssue']);

@@ -4,7 +4,7 @@
  * next pass starts; and the ring of accepted GUIDs.
  */
 import type { DeliveryLogEntry, RedeliveryInput } from '../../nodes/CodeHostingTrigger/recovery';
-import { chooseRedeliveries, mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember, succeeded } from '../../nodes/CodeHostingTrigger/recovery';
+import { chooseRedeliveries, firstAttempts, mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember, succeeded } from '../../nodes/CodeHostingTrigger/recovery';
 import { mayMatch } from '../../nodes/CodeHostingTrigger/events';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -179,9 +179,23 @@ describe('the ring of accepted GUIDs', () => {
 	});
 });
 
+describe('firstAttempts: when the platform first tried to deliver each GUID (a redelivery\'s original time)', () => {
+	test('the oldest attempt per GUID, whatever the order of the log; entries without a time or GUID are left out', () => {
+		const log = [
+			{ id: 3, guid: 'a', delivered_at: '2026-11-25T11:59:00Z', redelivery: true, status_code: 502, event: 'push' },
+			{ id: 1, guid: 'a', delivered_at: '2026-11-23T08:00:00Z', redelivery: false, status_code: 502, event: 'push' },
+			{ id: 2, guid: 'a', delivered_at: '2026-11-24T08:00:00Z', redelivery: true, status_code: 502, event: 'push' },
+			{ id: 4, guid: 'b', delivered_at: '2026-11-25T10:00:00Z', redelivery: false, status_code: 500, event: 'issues' },
+			{ id: 5, guid: 'c', delivered_at: 'not a time', redelivery: false, status_code: 500, event: 'issues' },
+			{ id: 6, guid: '', delivered_at: '2026-11-25T10:00:00Z', redelivery: false, status_code: 500, event: 'issues' },
+		];
+		expect(Object.fromEntries(firstAttempts(log))).toEqual({ a: '2026-11-23T08:00:00.000Z', b: '2026-11-25T10:00:00.000Z' });
+	});
+});
+
 describe('recoveryStateOf', () => {
 	test('no state, or another hook\'s: fresh, reconciled up to now (nothing before now is recovered)', () => {
-		expect(recoveryStateOf(undefined, '7', NOW)).toEqual({ hookId: '7', since: new Date(NOW).toISOString(), lastPassAt: NOW, accepted: [], requested: {} });
+		expect(recoveryStateOf(undefined, '7', NOW)).toEqual({ hookId: '7', since: new Date(NOW).toISOString(), lastPassAt: NOW, accepted: [], requested: {}, originalAt: {} });
 		expect(recoveryStateOf({ hookId: '6', since: 'x', accepted: ['a'], requested: {} }, '7', NOW).accepted).toEqual([]);
 	});
 
@@ -190,6 +204,7 @@ describe('recoveryStateOf', () => {
 		const state = recoveryStateOf(stored, '7', NOW);
 		expect(state).toBe(stored);
 		expect(state.requested).toEqual({});
+		expect(state.originalAt).toEqual({});
 	});
 });
 

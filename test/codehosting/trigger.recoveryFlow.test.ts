@@ -282,3 +282,69 @@ describe('Recover Missed Deliveries off', () => {
 		expect((t.state as IDataObject).recovery).toBeUndefined();
 	});
 });
+
+describe('recovered deliveries are marked', () => {
+	/** The items each started execution began with, by GUID. */
+	const itemsByGuid = (t: Trigger) =>
+		new Map(t.harness.deliveries.filter((d) => d.items).map((d) => [String(d.items![0].json.deliveryId), d.items!.map((item) => item.json)]));
+
+	test('a live delivery: recovered false and the time it arrived; a redelivery at startup: recovered true and the time of the platform\'s first attempt', async () => {
+		const { t, hook } = await activeTrigger();
+		const before = new Date().toISOString();
+		await openIssues(1, 'live');
+		const [live] = issueGuids(hook);
+		await deliveriesHandled(t, 1);
+		const liveItem = itemsByGuid(t).get(live)![0];
+		expect(liveItem.recovered).toBe(false);
+		expect(typeof liveItem.deliveredAt).toBe('string');
+		expect(Date.parse(liveItem.deliveredAt as string)).toBeGreaterThanOrEqual(Date.parse(before));
+		expect(liveItem.deliveredAt! >= before && liveItem.deliveredAt! <= new Date().toISOString()).toBe(true);
+
+		await t.harness.pause();
+		await openIssues(2, 'missed');
+		const missed = issueGuids(hook).slice(1);
+		// the platform's first attempts, a minute before the restart (an outage)
+		const original = new Date(Date.now() - 60_000);
+		original.setMilliseconds(0);
+		for (const delivery of hook.deliveries.filter((d) => missed.includes(d.guid))) delivery.delivered_at = original.toISOString().replace('.000Z', 'Z');
+		await t.harness.resume();
+		expect(await t.harness.hook('checkExists', 'init')).toBe(true);
+		await startedAll(t, missed);
+		for (const guid of missed) {
+			const [item] = itemsByGuid(t).get(guid)!;
+			expect(item).toMatchObject({ recovered: true, deliveredAt: original.toISOString(), event: 'newIssue', deliveryId: guid });
+			// the rest of the item is as a live one has it
+			expect(Object.keys(item).sort()).toEqual(Object.keys(liveItem).sort());
+		}
+		// a live delivery after the recovery: not recovered
+		await openIssues(1, 'after');
+		const [after] = issueGuids(hook).slice(3);
+		await deliveriesHandled(t, 4);
+		expect(itemsByGuid(t).get(after)![0].recovered).toBe(false);
+	});
+
+	test('a delivery n8n failed while it ran, recovered by a pass at a later delivery: recovered true, original time; the later delivery: false', async () => {
+		const { t, hook } = await activeTrigger();
+		t.harness.answerWith(500);
+		await openIssues(1, 'answered 500');
+		t.harness.answerWith(undefined);
+		const [lost] = issueGuids(hook);
+		const firstAttempt = hook.deliveries.find((d) => d.guid === lost)!.delivered_at;
+		RECOVERY_LIMITS.passIntervalMs = 0;
+		await openIssues(1, 'later');
+		const [later] = issueGuids(hook).slice(1);
+		await startedAll(t, [lost, later]);
+		expect(itemsByGuid(t).get(lost)![0]).toMatchObject({ recovered: true, deliveredAt: new Date(Date.parse(firstAttempt)).toISOString() });
+		expect(itemsByGuid(t).get(later)![0]).toMatchObject({ recovered: false });
+		// the redelivery itself came later than the first attempt: deliveredAt is not the redelivery's time
+		const redelivery = hook.deliveries.filter((d) => d.guid === lost && d.redelivery);
+		expect(redelivery).toHaveLength(1);
+	});
+
+	test('Recover Missed Deliveries off: every item recovered false', async () => {
+		const { t, hook } = await activeTrigger({ recoverMissedDeliveries: false });
+		await srv.deliver(hook.id, 'issues', srv.examplePayload('issues', 'opened'));
+		await t.harness.settle();
+		expect(t.harness.deliveries.filter((d) => d.items).map((d) => d.items![0].json.recovered)).toEqual([false]);
+	});
+});
