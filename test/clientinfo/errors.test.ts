@@ -46,7 +46,7 @@ describe('bad input: clear error, item index, zero requests', () => {
 		['Other Fields that are not JSON', { ...createClient, email: 'x@example.com', additionalFields: { otherFields: '{"a":' } }, {}, /Other Fields \(JSON\) is not valid JSON/],
 		['due date 2026-02-30', createRequest({ dueDate: '={{ $json.v }}' }), { v: '2026-02-30' }, /Due Date is not a real date: "2026-02-30"/],
 		['due date 31/07/2026', createRequest({ dueDate: '={{ $json.v }}' }), { v: '31/07/2026' }, /Due Date must be a date as YYYY-MM-DD/],
-		['platform due field 2026-13-01', createRequest({ additionalFields: { due: '2026-13-01' } }), {}, /Due is not a real date/],
+		['platform due field 2026-13-01', createRequest({ additionalFields: { due: '2026-13-01' } }), {}, /Due \(Platform Field\) is not a real date/],
 		['empty template', createRequest({ templateId: '={{ $json.v }}' }), { v: '' }, /Template is required/],
 		['template with a slash', createRequest({ templateId: '={{ $json.v }}' }), { v: '../clients' }, /Template must not contain "\/"/],
 		['empty client', createRequest({ clientId: byId('={{ $json.v }}') }), { v: '' }, /Client is required/],
@@ -63,7 +63,7 @@ describe('bad input: clear error, item index, zero requests', () => {
 		['API call with an @', apiCall('/@evil.example.com'), {}, /must be percent-encoded/],
 		['API call with an empty endpoint', apiCall('={{ $json.v }}'), { v: '' }, /Endpoint is required/],
 		['API call with invalid body JSON', apiCall('/clients', { method: 'POST', body: '{"name": ' }), {}, /Body \(JSON\) is not valid JSON/],
-		['API call with a query that is an array', apiCall('/clients', { query: '[1, 2]' }), {}, /Query \(JSON\) must be a JSON object/],
+		['API call with a query that is an array', apiCall('/clients', { query: '[1, 2]' }), {}, /Query Parameters \(JSON\) must be a JSON object/],
 		['API call with an unknown method', apiCall('/clients', { method: '={{ "TRACE" }}' }), {}, /Unknown method "TRACE"/],
 	];
 

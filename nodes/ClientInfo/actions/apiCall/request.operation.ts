@@ -25,7 +25,7 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 			'Path of the partner API under /partner_api/v1, for example /requests or /clients/ID. Authentication is added by the credential.',
 	},
 	{
-		displayName: 'Query (JSON)',
+		displayName: 'Query Parameters (JSON)',
 		name: 'query',
 		type: 'json',
 		default: '{}',
@@ -40,11 +40,11 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 		description: 'Request body as a JSON object',
 	},
 	{
-		displayName: 'Include Response Status and Headers',
+		displayName: 'Include Response Headers and Status',
 		name: 'fullResponse',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to return {statusCode, headers, body} instead of the body only',
+		description: 'Whether to return {statusCode, headers, body} instead of the response body only',
 	},
 ]);
 
@@ -73,7 +73,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		stripPrefix: API_PATH,
 	});
 	const query = this.getNodeParameter('query', itemIndex, '{}');
-	if (!isEmpty(query)) Object.assign(qs, parseJsonObject(this, query, 'Query (JSON)', itemIndex));
+	if (!isEmpty(query)) Object.assign(qs, parseJsonObject(this, query, 'Query Parameters (JSON)', itemIndex));
 	let body: IDataObject | undefined;
 	if (method !== 'GET' && method !== 'DELETE') {
 		const raw = this.getNodeParameter('body', itemIndex, '{}');

@@ -30,7 +30,7 @@ export const description: INodeProperties[] = showFor('request', 'create', [
 		name: 'dueDate',
 		type: 'dateTime',
 		default: '',
-		description: 'Deadline for the client (sent as YYYY-MM-DD)',
+		description: 'Deadline for the client, sent as due_date (YYYY-MM-DD)',
 	},
 	{
 		displayName: 'Additional Fields',
@@ -44,7 +44,7 @@ export const description: INodeProperties[] = showFor('request', 'create', [
 			{ displayName: 'Client Full Name', name: 'client_full_name', type: 'string', default: '', description: 'Sent as client_full_name' },
 			{ displayName: 'Client Phone', name: 'client_phone', type: 'string', default: '', description: 'Sent as client_phone' },
 			{ displayName: 'Company Name', name: 'company_name', type: 'string', default: '', description: 'Sent as company_name' },
-			{ displayName: 'Due', name: 'due', type: 'string', placeholder: '2026-07-31', default: '', description: 'The platform\'s own due date field (YYYY-MM-DD), sent as due' },
+			{ displayName: 'Due (Platform Field)', name: 'due', type: 'string', placeholder: '2026-07-31', default: '', description: 'The platform\'s own due field, sent as due (YYYY-MM-DD) beside Due Date\'s due_date: only for accounts whose API reads due' },
 			{ ...otherFieldsOption, placeholder: '{"request_template_name": "Onboarding"}' },
 			{ displayName: 'Request Template Name', name: 'request_template_name', type: 'string', default: '', description: 'Sent as request_template_name' },
 		],
@@ -79,7 +79,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		: requireDate(this, dueValue, 'Due Date', itemIndex);
 	const additionalFields = readAdditionalFields(this, itemIndex);
 	if (additionalFields.due !== undefined) {
-		additionalFields.due = requireDate(this, additionalFields.due, 'Due', itemIndex);
+		additionalFields.due = requireDate(this, additionalFields.due, 'Due (Platform Field)', itemIndex);
 	}
 
 	// Before anything is created: the template must be one of the account's.

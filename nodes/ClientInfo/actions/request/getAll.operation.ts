@@ -21,7 +21,7 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 				name: 'clientId',
 				type: 'string',
 				default: '',
-				description: 'Only the requests of this client',
+				description: 'Only the requests of this client: its ID, as Client → Get Many returns it or the Client list of Request → Create shows it',
 			},
 			{
 				displayName: 'Search',

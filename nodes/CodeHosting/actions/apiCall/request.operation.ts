@@ -89,6 +89,7 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 		name: 'fullResponse',
 		type: 'boolean',
 		default: false,
+		description: 'Whether to return {statusCode, headers, body} instead of the response body only (not with Paginate)',
 		displayOptions: { hide: { paginate: [true] } },
 	},
 ]);

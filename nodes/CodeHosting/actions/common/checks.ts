@@ -16,7 +16,7 @@ export const checkRunIdField: INodeProperties = {
 	default: '',
 	required: true,
 	placeholder: '4',
-	description: 'The ID of the check run (the `ID` of Create or Get Many)',
+	description: 'The numeric ID of the check run (the ID of Create or Get Many)',
 };
 
 export const checkStatusOptions = [

@@ -7,5 +7,5 @@ export const commentIdField: INodeProperties = {
 	// No default: an empty field is refused before any request.
 	default: '',
 	required: true,
-	description: 'The ID of the comment (the ID of Create Comment or Get Comments), on an issue or a pull request',
+	description: 'The numeric ID of the comment (the ID of Create Comment or Get Comments), on an issue or a pull request',
 };

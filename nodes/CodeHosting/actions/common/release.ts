@@ -27,7 +27,7 @@ export function readRequiredId(ctx: IExecuteFunctions, name: string, label: stri
 export const releaseIdField = requiredIdField(
 	'Release ID',
 	'releaseId',
-	'Numeric ID of the release (the "id" of Release → Get Many or Get by tag), not its tag',
+	'The numeric ID of the release (the "id" of Release → Get Many or Get by tag), not its tag',
 	'123456',
 );
 

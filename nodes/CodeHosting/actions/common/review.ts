@@ -6,12 +6,12 @@ import { readRequiredId, requiredIdField } from './release';
 export const reviewPullNumberField = requiredIdField(
 	'Pull Request Number',
 	'pullRequestNumber',
-	'Number of the pull request the review belongs to (as in #12)',
+	'The number of the pull request the review belongs to, a whole number of at least 1, as shown after # on the platform',
 	'12',
 );
 
 /** The review to act on. */
-export const reviewIdField = requiredIdField('Review ID', 'reviewId', 'Numeric ID of the review (the "id" of Review → Get Many)', '80');
+export const reviewIdField = requiredIdField('Review ID', 'reviewId', 'The numeric ID of the review (the "id" of Review → Get Many)', '80');
 
 export function readPullNumber(ctx: IExecuteFunctions, itemIndex: number): number {
 	return readRequiredId(ctx, 'pullRequestNumber', 'Pull Request Number', itemIndex);

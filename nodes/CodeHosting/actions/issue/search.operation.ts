@@ -34,6 +34,7 @@ export const description: INodeProperties[] = showFor('issue', 'search', [
 					{ name: 'Updated', value: 'updated' },
 				],
 				default: '',
+				description: 'What to sort the results by; Best Match is the platform\'s relevance order',
 			},
 			{
 				displayName: 'Order',
@@ -44,6 +45,7 @@ export const description: INodeProperties[] = showFor('issue', 'search', [
 					{ name: 'Descending', value: 'desc' },
 				],
 				default: 'desc',
+				description: 'The order of the results (with a Sort other than Best Match)',
 			},
 		],
 	},

@@ -37,7 +37,7 @@ export const description: INodeProperties[] = showFor('user', 'invite', [
 		required: true,
 		placeholder: '583231',
 		displayOptions: { show: { inviteBy: ['userId'] } },
-		description: 'Numeric ID of the account to invite (the ID field of a user object, such as User → Get Current returns), not the login',
+		description: 'The numeric ID of the account to invite (the ID field of a user object, such as User → Get Current returns), not the login',
 	},
 	{
 		displayName: 'Role',

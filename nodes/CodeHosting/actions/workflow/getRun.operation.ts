@@ -5,7 +5,7 @@ import { codeHosting, readRequiredId, repoPath, repositoryFields, requiredIdFiel
 
 export const description: INodeProperties[] = showFor('workflow', 'getRun', [
 	...repositoryFields,
-	requiredIdField('Run ID', 'runId', 'Numeric ID of the workflow run (the "id" of Get Runs, or the number in the run\'s URL …/actions/runs/<ID>)', '30433642'),
+	requiredIdField('Run ID', 'runId', 'The numeric ID of the workflow run (the "id" of Get Runs, or the number in the run\'s URL …/actions/runs/<ID>)', '30433642'),
 	simplifyOptions(),
 ]);
 
