@@ -13,6 +13,7 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 		type: 'options',
 		options: METHODS.map((method) => ({ name: method, value: method })),
 		default: 'GET',
+		description: 'The HTTP method of the request',
 	},
 	{
 		displayName: 'Endpoint',

@@ -39,6 +39,7 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 					value: status,
 				})),
 				default: 'published',
+				description: 'Only requests with this status',
 			},
 		],
 	},

@@ -17,6 +17,7 @@ export const description: INodeProperties[] = showFor('apiCall', 'request', [
 			{ name: 'PUT', value: 'PUT' },
 		],
 		default: 'GET',
+		description: 'The HTTP method of the request',
 	},
 	{
 		displayName: 'Endpoint',

@@ -58,6 +58,7 @@ export const directionFilter: INodeProperties = {
 		{ name: 'Descending', value: 'desc' },
 	],
 	default: 'desc',
+	description: 'The order of the results by the chosen Sort',
 };
 
 /** "State" of an issue or pull request list filter. */
@@ -71,6 +72,7 @@ export const stateFilter: INodeProperties = {
 		{ name: 'Open', value: 'open' },
 	],
 	default: 'open',
+	description: 'Which ones by state: open, closed or all',
 };
 
 /** "State" of an issue or pull request being updated. */
@@ -83,6 +85,7 @@ export const openClosedState: INodeProperties = {
 		{ name: 'Open', value: 'open' },
 	],
 	default: 'open',
+	description: 'Open or close it',
 };
 
 /** An update body must change something: checked before any request. */

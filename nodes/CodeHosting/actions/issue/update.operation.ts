@@ -25,6 +25,7 @@ export const description: INodeProperties[] = showFor('issue', 'update', [
 					{ name: 'Reopened', value: 'reopened' },
 				],
 				default: 'completed',
+				description: 'Why the state changes: completed, not planned (closing) or reopened',
 			},
 			{ displayName: 'Title', name: 'title', type: 'string', default: '' },
 		],

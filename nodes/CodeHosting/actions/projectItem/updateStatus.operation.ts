@@ -14,6 +14,7 @@ export const description: INodeProperties[] = showFor('projectItem', 'updateStat
 			{ name: 'User', value: 'user' },
 		],
 		default: 'organization',
+		description: 'Whether an organization or a user owns the project',
 	},
 	{ displayName: 'Project Owner', name: 'projectOwner', type: 'string', default: '', required: true, description: 'Login of the organization or user that owns the project' },
 	{ displayName: 'Project Number', name: 'projectNumber', type: 'number', default: 1, required: true, description: 'The number in the project\'s URL (…/projects/NUMBER)' },

@@ -16,6 +16,7 @@ export const description: INodeProperties[] = showFor('pullRequest', 'merge', [
 			{ name: 'Squash', value: 'squash' },
 		],
 		default: 'merge',
+		description: 'How to merge: with a merge commit, by rebasing the commits onto the base branch, or by squashing them into one commit',
 	},
 	{
 		displayName: 'Additional Fields',

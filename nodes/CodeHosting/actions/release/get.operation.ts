@@ -14,6 +14,7 @@ export const description: INodeProperties[] = showFor('release', 'get', [
 			{ name: 'Tag', value: 'tag', description: 'The tag of a published release (drafts have no tag yet)' },
 		],
 		default: 'id',
+		description: 'How to find the release: by its numeric ID or by its tag',
 	},
 	{ ...releaseIdField, displayOptions: { show: { getBy: ['id'] } } },
 	{

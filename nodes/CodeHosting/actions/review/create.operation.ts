@@ -67,6 +67,7 @@ export const description: INodeProperties[] = showFor('review', 'create', [
 							{ name: 'Left (Old Version)', value: 'LEFT' },
 						],
 						default: 'RIGHT',
+						description: 'Which side of the diff the line is on: the new version (added or unchanged lines) or the old one (deleted lines)',
 					},
 					{ displayName: 'Start Line', name: 'start_line', type: 'number', default: 0, description: 'First line of a multi-line comment (0 = a single line)' },
 				],
