@@ -36,11 +36,18 @@ const SCRIPTS = {
 		},
 		{ text: 'Both tools refused the input; nothing was changed.' },
 	],
-	// examples/governance-agent-access.json (README Recipes): the Governance access tools, one per turn
+	// examples/governance-agent-access.json (README Recipes): the agent plans only; it reads who has
+	// access, plans a grant and a revoke in one turn (Plan Access Change, a Code Tool that writes
+	// nothing), then answers; the workflow applies the plan after an approval
 	'scripted-governance-agent': [
-		{ toolCalls: [{ tool: 'Ensure_Access', arguments: { email: 'new.hire@example.com', role: 'editor' } }] },
-		{ toolCalls: [{ tool: 'Revoke_Access', arguments: { email: 'viewer@example.com' } }] },
-		{ text: 'new.hire@example.com now has the editor role (invited) and viewer@example.com was removed from the project with their API keys.' },
+		{ toolCalls: [{ tool: 'Review_Access', arguments: {} }] },
+		{
+			toolCalls: [
+				{ tool: 'Plan_Access_Change', arguments: { email: 'new.hire@example.com', change: 'grant', role: 'editor' } },
+				{ tool: 'Plan_Access_Change', arguments: { email: 'viewer@example.com', change: 'revoke', role: '' } },
+			],
+		},
+		{ text: 'Planned: new.hire@example.com gets the editor role; viewer@example.com loses access and their API keys. Nothing changes until a person approves.' },
 	],
 	// ai-agent-governance-project: the model picks the project of each Governance tool call
 	// (Project By ID = $fromAI('project')): a review of Sandbox, then an ensure in Research
