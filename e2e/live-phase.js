@@ -275,6 +275,11 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 					/** This workflow's static data as n8n last saved it in its database. */
 					staticData: () => queryOnce(info, userFolder, { op: 'staticData', workflowId: entry.workflow.id }),
 					restart,
+					/** Fresh stand-ins `names` (seeded state, no requests, same ports); ctx[name] then reads the new ones. */
+					async resetServers(names) {
+						await servers.reset(names);
+						Object.assign(liveCtx, serverContext(servers, names));
+					},
 				};
 				Object.assign(liveCtx, serverContext(servers, entry.expectation.servers));
 				// the scenarios share the stand-ins as if minutes apart: each starts with a fresh count of

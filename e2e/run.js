@@ -64,6 +64,7 @@ const { results, log, test, repeated, indent, summary } = require('./results');
 const { loadWorkflows, loadExamples, webhookVariant, checkRun, manualOnly, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
 const { cli, prepareUserFolder } = require('./user-folder');
 const { runLive } = require('./live-phase');
+const { exampleScenarios } = require('./example-approvals');
 const { runStartPhase } = require('./start-phase');
 const { runRegistryPhase } = require('./registry-phase');
 
@@ -271,9 +272,11 @@ async function runVersions(opts, workDir, timings) {
 	const serverSets = [];
 	let tarball;
 	try {
-		const workflows = loadWorkflows(opts.only);
-		if (workflows.length === 0) throw new Error('no e2e workflows found');
 		const examples = loadExamples(opts.only);
+		// the examples that change access also run in the live phases: a no, no answer and a yes
+		// to their approval (e2e/example-approvals.js)
+		const workflows = [...loadWorkflows(opts.only), ...exampleScenarios(examples, { webhookVariant })];
+		if (workflows.length === 0 && examples.length === 0) throw new Error('no e2e workflows found');
 		tarball = await test('pack: npm run build + npm pack', async () => buildAndPack({ quiet: true }));
 		if (!tarball) return;
 		log(`tarball ${tarball}`);

@@ -10,6 +10,7 @@ const path = require('path');
 
 const { REPO_ROOT } = require('./lib/runtime');
 const { secrets } = require('./credentials');
+const { cliExpectation } = require('./example-approvals');
 
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');
 const GOVERNANCE_NODE_PREFIX = 'n8n-nodes-governance-connectors.';
@@ -39,8 +40,10 @@ function loadWorkflows(only) {
 }
 
 /**
- * The example workflows of examples/ (imported by `npm start`): each must run without error and
- * every one of its nodes must have run.
+ * The example workflows of examples/ (imported by `npm start`), run with `n8n execute` from their
+ * Manual Trigger, as imported: a read-only one must run without error with every node run; one
+ * that changes access must stop at its approval with 0 writes (e2e/example-approvals.js, which
+ * also gives the live scenarios that answer the approval).
  */
 function loadExamples(only) {
 	const dir = path.join(REPO_ROOT, 'examples');
@@ -48,22 +51,11 @@ function loadExamples(only) {
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
-		.filter((f) => !only || f.includes(only))
+		.filter((f) => !only || f.includes(only) || `example ${f}`.includes(only))
 		.sort()
 		.map((file) => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-			const expectation = {
-				servers: [],
-				check({ assert: a, runData }) {
-					for (const node of workflow.nodes) {
-						if (node.type === 'n8n-nodes-base.stickyNote') continue;
-						// `n8n execute` starts at the Manual Trigger: an example's other triggers (a
-						// Schedule Trigger beside it, for real use) never run there.
-						if (node.type !== 'n8n-nodes-base.manualTrigger' && /Trigger$/.test(node.type)) continue;
-						a.ok(runData[node.name], `node "${node.name}" did not run`);
-					}
-				},
-			};
+			const expectation = cliExpectation(file.replace(/\.json$/, ''), workflow);
 			return { base: `example ${file.replace(/\.json$/, '')}`, file, workflow, expectation, example: true };
 		});
 }

@@ -1,0 +1,366 @@
+'use strict';
+/*
+ * The examples of examples/ that change access (issue 37: examples fail closed). Each shows its
+ * plan, then waits for an explicit yes: a Wait (Resume: On Webhook Call, a time limit) and an If
+ * "Approved?" that goes on only for `approved === true`; a no or no answer ends in "Not approved:
+ * nothing changed" before any write.
+ *
+ *  - structure (every example, n8n execute phase): no enabled trigger other than the Manual
+ *    Trigger (nothing runs on a schedule as imported); every node that changes access is reached
+ *    from the trigger only through the approval If's true output, after the Wait; an AI Agent's
+ *    tools only read or plan (no tool that changes access);
+ *  - as imported (`n8n execute` from the Manual Trigger, nobody answers): the run stops at the
+ *    Wait, no node after it ran, 0 write requests reached the stand-in;
+ *  - in a running n8n (live phases, regular and queue mode), the example with its Manual Trigger
+ *    swapped for a Webhook trigger and its Wait's time limit read from the webhook call (the
+ *    example itself waits 24 hours): a no ({"approved": false} posted to the plan's resumeUrl) and
+ *    no answer (the limit runs out) each end in "Not approved: nothing changed" with 0 writes; a yes
+ *    makes the example's changes (requests and the stand-in's state checked below).
+ * Prints `[examples] {...}` lines with the write counts.
+ */
+const crypto = require('crypto');
+
+const { log } = require('./results');
+
+const GOVERNANCE = 'n8n-nodes-governance-connectors.governance';
+const GOVERNANCE_TOOL = 'n8n-nodes-governance-connectors.governanceTool';
+const WAIT = 'n8n-nodes-base.wait';
+const IF = 'n8n-nodes-base.if';
+const MANUAL = 'n8n-nodes-base.manualTrigger';
+const NOT_APPROVED = 'Not approved: nothing changed';
+
+/** Governance operations that change who has access (resource → operations). */
+const CHANGES_ACCESS = {
+	access: ['ensure', 'revoke', 'sync'],
+	invite: ['create', 'delete', 'replace', 'resend'],
+	user: ['updateRole', 'remove', 'updateOrganizationRole'],
+	apiKey: ['create', 'delete'],
+};
+
+/** Whether a Governance node (or tool) with these parameters changes access when it runs. */
+function changesAccess(node) {
+	if (node.type !== GOVERNANCE && node.type !== GOVERNANCE_TOOL) return false;
+	const { resource, operation, options = {} } = node.parameters ?? {};
+	if (!CHANGES_ACCESS[resource]?.includes(operation)) return false;
+	// a sync that only plans
+	return !(resource === 'access' && operation === 'sync' && options.dryRun === true);
+}
+
+/** A write on the governance stand-in: every POST but the list reads. */
+const isWrite = (r) => r.method !== 'GET' && !/\/list$/.test(r.path);
+
+/** The approval gate of an example: its Wait on a webhook call and the If after it. */
+function approvalGate(workflow) {
+	const wait = workflow.nodes.find((n) => n.type === WAIT && n.parameters?.resume === 'webhook' && !n.disabled);
+	if (!wait) return undefined;
+	const next = workflow.connections[wait.name]?.main?.[0]?.map((c) => c.node) ?? [];
+	const gate = workflow.nodes.find((n) => n.type === IF && next.includes(n.name));
+	return { wait, gate };
+}
+
+/** Whether an example changes access: a node on its main path or a tool of its agent does. */
+function accessChanging(workflow) {
+	return workflow.nodes.some((n) => !n.disabled && changesAccess(n));
+}
+
+/**
+ * The structural rules every example keeps (fails with what breaks them): nothing but a Manual
+ * Trigger enabled; no tool that changes access; every node that changes access downstream of the
+ * approval If's true output only.
+ */
+function checkStructure(assert, workflow) {
+	const triggers = workflow.nodes.filter((n) => !n.disabled && /Trigger$/.test(n.type) && n.type !== MANUAL);
+	assert.deepEqual(triggers.map((n) => n.name), [], 'as imported, no trigger but the Manual Trigger is on (no schedule, no webhook)');
+	const toolsThatWrite = workflow.nodes.filter((n) => n.type === GOVERNANCE_TOOL && !n.disabled && changesAccess(n));
+	assert.deepEqual(toolsThatWrite.map((n) => n.name), [], 'an AI agent\'s Governance tools only read or plan');
+	if (!accessChanging(workflow)) return;
+	const approval = approvalGate(workflow);
+	assert.ok(approval, 'an example that changes access waits for an approval (a Wait on a webhook call)');
+	assert.ok(approval.gate, `an If follows "${approval.wait.name}"`);
+	const limit = approval.wait.parameters;
+	assert.equal(limit.limitWaitTime, true, `"${approval.wait.name}" has a time limit`);
+	assert.equal(limit.httpMethod, 'POST', `"${approval.wait.name}" resumes on a POST`);
+	const condition = approval.gate.parameters.conditions;
+	assert.equal(condition.options.typeValidation, 'strict', `"${approval.gate.name}" validates types strictly`);
+	assert.deepEqual(
+		condition.conditions.map((c) => [c.leftValue, c.operator.operation]),
+		[['={{ $json.body?.approved === true || $json.data?.approved === true }}', 'true']],
+		`"${approval.gate.name}" is true only for approved === true`,
+	);
+	// what the trigger reaches without going through the If's true output
+	const reached = new Set();
+	const queue = workflow.nodes.filter((n) => n.type === MANUAL).map((n) => n.name);
+	while (queue.length) {
+		const name = queue.shift();
+		if (reached.has(name)) continue;
+		reached.add(name);
+		const outputs = workflow.connections[name]?.main ?? [];
+		outputs.forEach((targets, index) => {
+			if (name === approval.gate.name && index === 0) return;
+			for (const target of targets ?? []) queue.push(target.node);
+		});
+	}
+	assert.ok(reached.has(approval.wait.name), `the trigger leads to "${approval.wait.name}"`);
+	const early = workflow.nodes.filter((n) => reached.has(n.name) && changesAccess(n));
+	assert.deepEqual(early.map((n) => n.name), [], 'nodes that change access run only after the approval');
+	assert.ok(workflow.connections[approval.gate.name]?.main?.[1]?.some((c) => c.node === NOT_APPROVED), `a no ends in "${NOT_APPROVED}"`);
+}
+
+/** Names of the nodes downstream of the approval If's true output. */
+function afterApproval(workflow, gate) {
+	const seen = new Set();
+	const queue = (workflow.connections[gate.name]?.main?.[0] ?? []).map((c) => c.node);
+	while (queue.length) {
+		const name = queue.shift();
+		if (seen.has(name)) continue;
+		seen.add(name);
+		for (const targets of workflow.connections[name]?.main ?? []) for (const t of targets ?? []) queue.push(t.node);
+	}
+	return seen;
+}
+
+/**
+ * The check of `n8n execute` for an example (as imported: from the Manual Trigger, nobody
+ * answers): the structure rules; for one that changes access, a run that stops at the Wait with
+ * 0 writes. Returns the expectation for checkRun.
+ */
+function cliExpectation(file, workflow) {
+	const approval = approvalGate(workflow);
+	if (!accessChanging(workflow)) {
+		return {
+			servers: [],
+			check({ assert: a, runData }) {
+				checkStructure(a, workflow);
+				for (const node of workflow.nodes) {
+					if (node.type === 'n8n-nodes-base.stickyNote' || node.disabled) continue;
+					// `n8n execute` starts at the Manual Trigger
+					if (node.type !== MANUAL && /Trigger$/.test(node.type)) continue;
+					a.ok(runData[node.name], `node "${node.name}" did not run`);
+				}
+			},
+		};
+	}
+	return {
+		servers: ['governance'],
+		check({ assert: a, run, runData, governance }) {
+			checkStructure(a, workflow);
+			const writes = governance.requests.filter(isWrite);
+			log(`[examples] ${JSON.stringify({ example: file, asImported: 'n8n execute, no approval', writes: writes.length, reads: governance.requests.length - writes.length })}`);
+			a.deepEqual(writes.map((r) => `${r.method} ${r.path}`), [], 'as imported, with no approval, nothing is written');
+			a.ok(runData[approval.wait.name], `"${approval.wait.name}" ran`);
+			a.ok(run.waitTill, `the run waits at "${approval.wait.name}" (waitTill set)`);
+			a.equal(run.data.resultData.lastNodeExecuted, approval.wait.name, 'the run stopped at the approval');
+			const later = [...afterApproval(workflow, approval.gate), approval.gate.name, NOT_APPROVED].filter((name) => runData[name]);
+			a.deepEqual(later, [], 'no node after the approval ran');
+			const plan = runData[workflow.connections && Object.keys(workflow.connections).find((name) => workflow.connections[name].main?.[0]?.some((c) => c.node === approval.wait.name))];
+			const planItem = plan?.[0]?.data?.main?.[0]?.[0]?.json;
+			a.ok(planItem && typeof planItem.summary === 'string' && Array.isArray(planItem.plan), 'the plan (summary and plan lines) is the item the approver gets');
+			a.ok(planItem.plan.length > 0, 'the plan names the changes');
+			a.equal(typeof planItem.resumeUrl, 'string', 'the plan carries the resume URL');
+		},
+	};
+}
+
+// ---------------------------------------------------------------- what a yes changes, per example
+const perms = (role) => ({ items: { serviceDefault: { actions: { [`role:${role}`]: true } } } });
+const invitesFor = (state, project, email) => Object.values(state.invites).filter((i) => i.project === project && i.email.toLowerCase() === email);
+const keysOf = (state, userId) => Object.values(state.keys).filter((k) => k.user_id === userId);
+
+/** Per example: the writes of the approved run (method + path, in order) and the state after it. */
+const APPROVED = {
+	'governance-nightly-roster-sync': {
+		writes: ({ VIEWER_USER_ID }) => [`POST /latest/auth/users/${VIEWER_USER_ID}/update`, 'POST /latest/auth/invite/create', 'POST /latest/auth/invite/create'],
+		state(assert, state, { PROJECT_ID, VIEWER_USER_ID }) {
+			assert.deepEqual(state.memberships[PROJECT_ID][VIEWER_USER_ID], perms('editor'), 'viewer@ is an editor');
+			// member@ is a user of the organization: the stand-in accepts the invite at once
+			assert.deepEqual(state.memberships[PROJECT_ID]['user-member'], perms('viewer'), 'member@ invited (and in at once) as viewer');
+			assert.deepEqual(invitesFor(state, PROJECT_ID, 'new.hire@example.com').map((i) => i.permissions), [perms('editor')], 'new.hire@ invited as editor');
+		},
+	},
+	'governance-hr-sync': {
+		writes: ({ VIEWER_USER_ID }) => ['POST /latest/auth/invite/create', 'POST /latest/auth/invite/create', `POST /latest/auth/users/${VIEWER_USER_ID}/keys/delete`, `POST /latest/auth/users/${VIEWER_USER_ID}/delete`],
+		state(assert, state, { PROJECT_ID, VIEWER_USER_ID, ADMIN_USER_ID }) {
+			// member@ is a user of the organization: the stand-in accepts the invite at once
+			assert.deepEqual(state.memberships[PROJECT_ID]['user-member'], perms('viewer'), 'member@ invited (and in at once) as viewer');
+			assert.deepEqual(invitesFor(state, PROJECT_ID, 'new.hire@example.com').map((i) => i.permissions), [perms('editor')], 'new.hire@ invited as editor');
+			assert.deepEqual(Object.keys(state.memberships[PROJECT_ID]).sort(), [ADMIN_USER_ID, 'user-member'].sort(), 'the leaver viewer@ is no longer a member');
+			assert.deepEqual(keysOf(state, VIEWER_USER_ID), [], 'the leaver\'s API keys are deleted');
+		},
+	},
+	'governance-invite-and-change-roles': {
+		writes: () => ['POST /latest/auth/invite/create', 'POST /latest/auth/invite/delete', 'POST /latest/auth/invite/create', 'POST /latest/auth/invite/delete'],
+		state(assert, state, { PROJECT_ID }) {
+			assert.deepEqual(invitesFor(state, PROJECT_ID, 'new.colleague@example.com'), [], 'the invite was made, replaced and withdrawn');
+		},
+	},
+	'governance-offboard-leaver': {
+		writes: ({ MIXED_USER_ID }) => [
+			`POST /latest/auth/users/${MIXED_USER_ID}/keys/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+		],
+		state(assert, state, { MIXED_USER_ID, NO_ADMIN_PROJECT_ID }) {
+			for (const project of ['proj-e2e-0002', 'proj-e2e-0003', 'proj-e2e-0004']) {
+				assert.equal(state.memberships[project][MIXED_USER_ID], undefined, `the leaver is no longer in ${project}`);
+			}
+			assert.ok(state.memberships[NO_ADMIN_PROJECT_ID][MIXED_USER_ID], 'the project the key cannot manage is left as it is (notChecked)');
+			assert.deepEqual(keysOf(state, MIXED_USER_ID), [], 'the leaver\'s API keys are deleted');
+		},
+	},
+	'governance-users-and-roles': {
+		writes: ({ VIEWER_USER_ID }) => [`POST /latest/auth/users/${VIEWER_USER_ID}/update`, `POST /latest/auth/users/${VIEWER_USER_ID}/delete`],
+		state(assert, state, { PROJECT_ID, VIEWER_USER_ID }) {
+			assert.equal(state.memberships[PROJECT_ID][VIEWER_USER_ID], undefined, 'user-viewer was made an editor, then removed');
+		},
+	},
+	'governance-agent-access': {
+		writes: ({ VIEWER_USER_ID }) => ['POST /latest/auth/invite/create', `POST /latest/auth/users/${VIEWER_USER_ID}/keys/delete`, `POST /latest/auth/users/${VIEWER_USER_ID}/delete`],
+		state(assert, state, { PROJECT_ID, VIEWER_USER_ID, ADMIN_USER_ID }) {
+			assert.deepEqual(invitesFor(state, PROJECT_ID, 'new.hire@example.com').map((i) => i.permissions), [perms('editor')], 'new.hire@ invited as editor');
+			assert.deepEqual(Object.keys(state.memberships[PROJECT_ID]), [ADMIN_USER_ID], 'viewer@ is no longer a member');
+			assert.deepEqual(keysOf(state, VIEWER_USER_ID), [], 'viewer@\'s API keys are deleted');
+		},
+	},
+};
+
+/**
+ * The example for a running n8n: its Manual Trigger swapped for a Webhook trigger of the same name
+ * (`webhookVariant`), its Wait's time limit in seconds taken from the call's body (`limitSeconds`).
+ */
+function liveVariant(workflow, webhookVariant) {
+	const { workflow: copy, path } = webhookVariant(workflow);
+	const trigger = workflow.nodes.find((n) => n.type === MANUAL);
+	const { wait } = approvalGate(copy);
+	wait.parameters = {
+		...wait.parameters,
+		limitWaitTime: true,
+		limitType: 'afterTimeInterval',
+		resumeAmount: `={{ $('${trigger.name}').first().json.body.limitSeconds }}`,
+		resumeUnit: 'seconds',
+	};
+	wait.webhookId = crypto.randomUUID();
+	return { workflow: copy, path };
+}
+
+/** The live scenario of an access-changing example (see the top of this file). */
+function liveScenario(base, workflow, path) {
+	const { wait, gate } = approvalGate(workflow);
+	const writers = workflow.nodes.filter((n) => changesAccess(n)).map((n) => n.name);
+	const planNode = Object.keys(workflow.connections).find((name) => workflow.connections[name].main?.[0]?.some((c) => c.node === wait.name));
+	const expected = APPROVED[base];
+	if (!expected) throw new Error(`examples/${base}.json changes access: e2e/example-approvals.js needs its APPROVED entry`);
+
+	return async function live(ctx) {
+		const { assert, webhookBase, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution } = ctx;
+		await ctx.resetServers(['governance']);
+		const { state, requests, constants } = ctx.governance;
+		const figures = { example: base };
+
+		const savedWaiting = (e) => e?.status === 'waiting' && e.data?.resultData?.lastNodeExecuted === wait.name && (e.data?.resultData?.runData?.[wait.name]?.length ?? 0) > 0;
+		const describe = (e) => (e ? `${e.status}, last node run ${e.data?.resultData?.lastNodeExecuted ?? 'none'}, nodes run: ${Object.keys(e.data?.resultData?.runData ?? {}).join(', ') || 'none'}` : 'not saved yet');
+
+		/** Starts a run; resolves once it is saved waiting for the approval, with the plan it shows. */
+		async function start(limitSeconds) {
+			const before = await lastExecutionId();
+			const response = await fetch(`${webhookBase}webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ limitSeconds }),
+				signal: AbortSignal.timeout(60_000),
+			});
+			assert.equal(response.status, 200, `the webhook answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+			const execution = await waitUntil(
+				`a run of "${workflow.name}" saved as waiting at "${wait.name}"`,
+				async () => (await executions(before)).find(savedWaiting),
+				{ describe: () => 'no waiting run yet' },
+			);
+			const plan = execution.data.resultData.runData[planNode][0].data.main[0][0].json;
+			assert.ok(plan.plan.length > 0 && typeof plan.summary === 'string', `the plan names the changes: ${JSON.stringify(plan).slice(0, 300)}`);
+			assert.match(plan.resumeUrl, /\/webhook-waiting\//, 'the plan carries the resume URL');
+			return { before, plan };
+		}
+
+		async function answer(resumeUrl, approved) {
+			const response = await fetch(resumeUrl, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ approved }),
+				signal: AbortSignal.timeout(60_000),
+			});
+			assert.equal(response.status, 200, `the resume URL answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+		}
+
+		const ran = (name) => (e) => Boolean(e.data?.resultData?.runData?.[name]);
+		/** The run ended in "Not approved: nothing changed" and wrote nothing. */
+		function stoppedBeforeWriting(execution, mark, what) {
+			checkExecution(execution, ({ items, runData }) => {
+				assert.equal(items(gate.name, { output: 1 }).length, 1, `${what}: "${gate.name}" takes its false branch`);
+				assert.equal(items(NOT_APPROVED)[0].changed, false);
+				for (const name of writers) assert.equal(runData[name], undefined, `${what}: "${name}" did not run`);
+			});
+			const writes = requests.slice(mark).filter(isWrite);
+			assert.deepEqual(writes.map((r) => `${r.method} ${r.path}`), [], `${what}: nothing is written`);
+			return writes.length;
+		}
+
+		// ---- a no: the plan, a wait with no write, {"approved": false}, nothing
+		let mark = requests.length;
+		const no = await start(3600);
+		await answer(no.plan.resumeUrl, false);
+		figures.no = stoppedBeforeWriting(await waitForExecution(no.before, { ready: ran(NOT_APPROVED), readyWhat: `ended in "${NOT_APPROVED}"` }), mark, 'a no');
+
+		// ---- no answer: the limit (10 s here, 24 hours in the example) runs out; n8n's wait tracker
+		// looks for such runs every 60 s
+		mark = requests.length;
+		const silent = await start(10);
+		assert.deepEqual(requests.slice(mark).filter(isWrite), [], 'no write while waiting');
+		const timedOut = await waitForExecution(silent.before, { ready: ran(NOT_APPROVED), readyWhat: `timed out into "${NOT_APPROVED}"` });
+		assert.equal(timedOut.data.resultData.runData[wait.name].at(-1).data.main[0][0].json.body, undefined, 'resumed by the time limit, not by a call');
+		figures.noAnswer = stoppedBeforeWriting(timedOut, mark, 'no answer');
+
+		// ---- a yes: the same plan, then the example's changes
+		mark = requests.length;
+		const yes = await start(3600);
+		assert.deepEqual(requests.slice(mark).filter(isWrite), [], 'no write before the yes');
+		await answer(yes.plan.resumeUrl, true);
+		const approved = await waitForExecution(yes.before, { ready: (e) => writers.some((name) => ran(name)(e)), readyWhat: 'resumed and past the approval' });
+		checkExecution(approved, ({ items, runData }) => {
+			assert.deepEqual(items(wait.name)[0].body, { approved: true });
+			assert.equal(items(gate.name).length, 1, 'the yes takes the true branch');
+			assert.equal(runData[NOT_APPROVED], undefined);
+		});
+		const writes = requests.slice(mark).filter(isWrite).map((r) => `${r.method} ${r.path}`);
+		figures.approved = writes.length;
+		figures.plan = yes.plan.plan;
+		log(`[examples] ${JSON.stringify(figures)}`);
+		assert.deepEqual(writes, expected.writes(constants), 'the approved run makes the planned changes');
+		expected.state(assert, state, constants);
+	};
+}
+
+/**
+ * Live entries (`trigger: true`, run by live-phase.js) for the examples that change access: one
+ * scenario each, in regular and queue mode.
+ */
+function exampleScenarios(examples, { webhookVariant }) {
+	return examples
+		.filter((entry) => accessChanging(entry.workflow))
+		.map((entry) => {
+			const name = entry.file.replace(/\.json$/, '');
+			const { workflow, path } = liveVariant(entry.workflow, webhookVariant);
+			return {
+				base: `example ${name}: plan, then a no, no answer and a yes`,
+				file: entry.file,
+				example: true,
+				workflow,
+				trigger: true,
+				expectation: {
+					servers: name === 'governance-agent-access' ? ['governance', 'openai'] : ['governance'],
+					live: liveScenario(name, workflow, path),
+				},
+			};
+		});
+}
+
+module.exports = { cliExpectation, exampleScenarios, accessChanging, changesAccess, approvalGate, checkStructure, isWrite };
