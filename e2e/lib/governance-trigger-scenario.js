@@ -5,10 +5,15 @@
  * reads every project the key reaches, so the scenario activates the workflow itself (through the
  * REST API, as the editor's toggle) and deactivates it at the end: other scenarios' requests to
  * the stand-in are not mixed with its polls.
- *  1. the activation's poll records what exists and starts nothing;
+ *  1. the activation's poll records what exists and starts one execution: one projectUnreadable
+ *     item naming the projects the key cannot read (Finance, proj-e2e-0005, where it is only a
+ *     viewer: no pending invites, no keys), never the scenario's own;
  *  2. in a project of its own the stand-in changes: a member added, one made admin, an invite
  *     accepted, an API key deleted, a member removed → exactly those events, once each (other
  *     scenarios' changes in other projects are left out), within a generous deadline;
+ *  2b. (every 5 s) a member joins and the stand-in answers the project's member list 12 s late
+ *     (beyond the poll interval: n8n starts more polls meanwhile) → memberAdded once: the polls
+ *     started meanwhile do nothing (issue 38: one change gave three items);
  *  3. (every 5 s, regular mode) n8n stops; meanwhile an invite is created and a member removed;
  *     n8n starts: its first poll emits those two, once; nothing of 2. again;
  *  4. (every 5 s, regular mode) the next invite list answers 400 (a failing page) while a member
@@ -18,6 +23,8 @@
  * scenario (governance-trigger-minute) runs steps 1 and 2 on 2.40.7.
  */
 const PROJECT = 'proj-e2e-trig';
+/** The seeded project where the stand-in's admin key is only a viewer. */
+const VIEWER_ONLY_PROJECT = 'proj-e2e-0005';
 
 /** The scenario; `everyFewSeconds`: the workflow polls every 5 s (n8n 1.x), else every minute (the restart and failing-page steps are left out). */
 function governanceTriggerScenario({ everyFewSeconds }) {
@@ -102,12 +109,31 @@ async function scenario({ assert, queue, governance, activate, lastExecutionId, 
 			});
 		};
 
-		// 1. the activation's poll records and starts nothing
+		// 1. the activation's poll records, and names the projects the key cannot read in one item
 		let before = await lastExecutionId();
 		const beforeActivation = listed();
 		await activate();
 		await waitUntil('the activation\'s poll and the next', () => listed() >= beforeActivation + 2, { describe: () => `${listed() - beforeActivation} poll(s)` });
-		assert.deepEqual(await executions(before), [], 'the first polls start nothing');
+		const atStart = await waitUntil('the first poll\'s projectUnreadable', async () => executions(before), {
+			done: (list) => list.length >= 1 && list.every(finished),
+			describe: (list) => JSON.stringify((list ?? []).flatMap(items)),
+		});
+		assert.equal(atStart.length, 1, 'the first polls start one execution');
+		const [blind, ...others] = items(atStart[0]);
+		assert.deepEqual(others, [], 'one item');
+		assert.equal(blind.event, 'projectUnreadable');
+		assert.equal(blind.atStart, true);
+		const named = blind.projects.map((project) => project.project);
+		assert.ok(named.includes(VIEWER_ONLY_PROJECT), `names ${VIEWER_ONLY_PROJECT}: ${named.join(', ')}`);
+		assert.ok(!named.includes(PROJECT), 'not the project the key administers');
+		assert.deepEqual(
+			blind.projects.find((project) => project.project === VIEWER_ONLY_PROJECT),
+			{ project: VIEWER_ONLY_PROJECT, projectName: 'Finance', reason: 'invites: This action needs the Admin permission in the project (HTTP 403)', unreadablePart: 'invites', needs: 'Admin' },
+		);
+		checkExecution(atStart[0], ({ items: out }) => {
+			assert.equal(out('Alert')[0].text, blind.message, 'the recipe wrote the message');
+		});
+		before = await lastExecutionId();
 
 		// 2. five changes in our project → exactly those events, once each
 		server.addUser({ _id: 'trig-eve', email: 'trig-eve@acme.test' });
@@ -140,8 +166,23 @@ async function scenario({ assert, queue, governance, activate, lastExecutionId, 
 			const alert = out('Alert').find((item) => item.event === 'becameAdmin' && item.project === PROJECT);
 			assert.equal(alert.text, 'trig-cat@acme.test became admin in Trigger watch', 'the recipe wrote the alert');
 		});
+		if (!everyFewSeconds) return;
+
+		// 2b. a project that answers later than the poll interval: the change comes once
+		before = await lastExecutionId();
+		// answered 12 s late: n8n starts two or three more polls (every 5 s) while it is held
+		const late = server.holdNext({ method: 'POST', path: '/latest/auth/users/list', project: PROJECT, ms: 12_000 });
+		let held = false;
+		late.reached.then(() => (held = true));
+		server.addUser({ _id: 'trig-fay', email: 'trig-fay@acme.test' });
+		server.addMember(PROJECT, 'trig-fay', ['viewer']);
+		await waitUntil('a poll that reads our project (its answer held 12 s)', () => held);
+		await eventsAfter(before, 'the late project\'s change', ['memberAdded']);
+		await twoPolls('two more polls after the late answer (a repeat would show)');
+		assert.deepEqual(summary(ours(await executions(before))), ['memberAdded trig-fay@acme.test'], 'once, though polls overlapped the late answer');
+
 		// steps 3 and 4 need polls seconds apart, in regular mode (n8n's restart of the main)
-		if (queue || !everyFewSeconds) return;
+		if (queue) return;
 
 		// 3. a restart: what changed while n8n was down comes once, nothing of before again
 		before = await lastExecutionId();

@@ -229,6 +229,11 @@ async function pollOnce(ctx: IPollFunctions, state: PollState, scope: string, ev
 	let items: IDataObject[] = [];
 	if (before) {
 		items = diffAccess(before, after, events, seenAt);
+		if (!events.includes('projectUnreadable')) {
+			for (const blind of diffAccess(before, after, ['projectUnreadable'], seenAt)) {
+				ctx.logger.warn(`Governance Trigger: the key cannot read project ${String(blind.projectName ?? blind.project)}, which is not watched from now on: ${String(blind.reason)} (choose the event Project Unreadable to have it as an item)`);
+			}
+		}
 	} else {
 		const blind = unreadableAtStart(after, seenAt);
 		if (blind && events.includes('projectUnreadable')) items = [blind];
