@@ -4,6 +4,7 @@ import { codeHostingServer } from '../../credentials/CodeHostingApi.credentials'
 import type {
 	ApiErrorDetails,
 	ApiResponse,
+	DescribeCall,
 	PlatformClient,
 	PlatformConnection,
 	PlatformDescription,
@@ -43,7 +44,141 @@ const STATUS_HINTS: Record<number, string> = {
 	422: 'The platform could not process the request. See the details above.',
 };
 
-function describeError(response: ApiResponse): ApiErrorDetails {
+/** The kinds of Code Hosting credential whose 403s name different fixes (PlatformConnection.credentialKind). */
+export type CredentialKind = 'classic' | 'fineGrained' | 'token' | 'oauth' | 'app';
+
+/** The kind of a credential, from its type and, for a token, its prefix (the token itself is never shown). */
+export function credentialKindOf(credentialType: string, accessToken: unknown): CredentialKind {
+	if (credentialType === APP_CREDENTIAL_TYPE) return 'app';
+	if (credentialType === 'codeHostingOAuth2Api') return 'oauth';
+	const token = typeof accessToken === 'string' ? accessToken.trim() : '';
+	if (token.startsWith('github_pat_')) return 'fineGrained';
+	if (token.startsWith('ghp_')) return 'classic';
+	return 'token';
+}
+
+/** Fine-grained permission names (X-Accepted-GitHub-Permissions) as GitHub's settings pages show them. */
+const PERMISSION_NAMES: Record<string, [group: 'Repository' | 'Organization' | 'Account', name: string]> = {
+	actions: ['Repository', 'Actions'],
+	administration: ['Repository', 'Administration'],
+	checks: ['Repository', 'Checks'],
+	contents: ['Repository', 'Contents'],
+	deployments: ['Repository', 'Deployments'],
+	discussions: ['Repository', 'Discussions'],
+	environments: ['Repository', 'Environments'],
+	issues: ['Repository', 'Issues'],
+	metadata: ['Repository', 'Metadata'],
+	packages: ['Repository', 'Packages'],
+	pages: ['Repository', 'Pages'],
+	pull_requests: ['Repository', 'Pull requests'],
+	repository_hooks: ['Repository', 'Webhooks'],
+	repository_projects: ['Repository', 'Projects'],
+	secrets: ['Repository', 'Secrets'],
+	security_events: ['Repository', 'Code scanning alerts'],
+	statuses: ['Repository', 'Commit statuses'],
+	variables: ['Repository', 'Variables'],
+	vulnerability_alerts: ['Repository', 'Dependabot alerts'],
+	workflows: ['Repository', 'Workflows'],
+	members: ['Organization', 'Members'],
+	organization_administration: ['Organization', 'Administration'],
+	organization_hooks: ['Organization', 'Webhooks'],
+	organization_projects: ['Organization', 'Projects'],
+	organization_secrets: ['Organization', 'Secrets'],
+	organization_custom_roles: ['Organization', 'Custom organization roles'],
+	team_discussions: ['Organization', 'Team discussions'],
+	email_addresses: ['Account', 'Email addresses'],
+	followers: ['Account', 'Followers'],
+	gists: ['Account', 'Gists'],
+	starring: ['Account', 'Starring'],
+};
+
+const LEVEL_NAMES: Record<string, string> = { read: 'Read-only', write: 'Read and write', admin: 'Admin' };
+
+/**
+ * `repository_hooks=write` as GitHub's settings pages name it: "Repository permissions → Webhooks:
+ * Read and write". Sets of permissions are separated by `;` (any one set will do), the
+ * permissions of one set by `,` (all are needed).
+ */
+export function permissionText(header: string): string {
+	const sets = header
+		.split(';')
+		.map((set) =>
+			set
+				.split(',')
+				.map((entry) => entry.trim())
+				.filter(Boolean)
+				.map((entry) => {
+					const [key, level = ''] = entry.split('=').map((part) => part.trim());
+					const known = PERMISSION_NAMES[key];
+					const levelName = LEVEL_NAMES[level] ?? level;
+					return known ? `${known[0]} permissions → ${known[1]}: ${levelName}` : `${key}: ${levelName}`;
+				})
+				.join(' and '),
+		)
+		.filter(Boolean);
+	return sets.join(', or ');
+}
+
+/** The webhook permission per credential kind (trigger activation: repository or organization webhooks). */
+export function webhookPermissionFix(kind: string | undefined, scope: 'repository' | 'organization'): string {
+	const group = scope === 'organization' ? 'Organization' : 'Repository';
+	const scopeName = scope === 'organization' ? 'admin:org_hook' : 'admin:repo_hook';
+	switch (kind) {
+		case 'app':
+			return `the GitHub App needs the permission ${group} permissions → Webhooks: Read and write (the app's settings → Permissions & events; then accept the new permission in the installation's settings)`;
+		case 'fineGrained':
+			return `the fine-grained token needs ${group} permissions → Webhooks: Read and write (github.com → Settings → Developer settings → Fine-grained tokens → the token → Edit)`;
+		case 'oauth':
+			return `the OAuth2 credential needs the scope ${scopeName}: add it to the credential's Scope and reconnect it`;
+		case 'classic':
+			return `the classic token needs the scope ${scopeName} (github.com → Settings → Developer settings → Personal access tokens (classic))`;
+		default:
+			return `the token needs the scope ${scopeName} (classic token) or ${group} permissions → Webhooks: Read and write (fine-grained token)`;
+	}
+}
+
+function headerText(value: unknown): string {
+	return (Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : '').trim();
+}
+
+/**
+ * What a permission 403 asks for, in the terms of the credential in use: a GitHub App's or a
+ * fine-grained token's permission (X-Accepted-GitHub-Permissions; GitHub sends it to both, and
+ * says "by integration" to an App, "by personal access token" to a token), a classic token's or
+ * an OAuth app's scope (X-Accepted-OAuth-Scopes). Undefined when the answer names none.
+ */
+function permissionFix(response: ApiResponse, platformMessage: string, call?: DescribeCall): string | undefined {
+	const permissions = headerText(response.headers['x-accepted-github-permissions']);
+	const accepted = headerText(response.headers['x-accepted-oauth-scopes']);
+	const granted = response.headers['x-oauth-scopes'];
+	const kind = call?.credentialKind;
+	const fineGrained =
+		kind === 'fineGrained' ||
+		/by personal access token/i.test(platformMessage) ||
+		(call?.credentialType === 'codeHostingApi' && permissions !== '' && granted === undefined);
+	if (kind === 'app' || (kind === undefined && /by integration/i.test(platformMessage))) {
+		return permissions ? `the GitHub App needs the permission ${permissionText(permissions)} (the app's settings → Permissions & events; then accept the new permission in the installation's settings)` : undefined;
+	}
+	if (fineGrained) {
+		return permissions ? `the fine-grained token needs ${permissionText(permissions)} (github.com → Settings → Developer settings → Fine-grained tokens → the token → Edit)` : undefined;
+	}
+	if (!accepted) return undefined;
+	const scopes = accepted.split(',').map((scope) => scope.trim()).filter(Boolean);
+	// the token has a scope the call accepts: the refusal is about something else (a role, access)
+	const grantedScopes = typeof granted === 'string' ? granted.split(',').map((scope) => scope.trim()) : [];
+	if (scopes.some((scope) => grantedScopes.includes(scope))) return undefined;
+	const needs = scopes.length === 1 ? `the scope ${scopes[0]}` : `one of the scopes ${scopes.join(', ')}`;
+	const has = typeof granted === 'string' ? ` (it has: ${granted.trim() || 'none'})` : '';
+	if (kind === 'oauth') return `the OAuth2 credential needs ${needs}${has}: add it to the credential's Scope and reconnect it`;
+	return `the ${kind === 'classic' ? 'classic ' : ''}token needs ${needs}${has}`;
+}
+
+/** A 403 or 429 of the rate limits (retried and worded in apiRequest), not a missing permission. */
+function isRateLimitAnswer(response: ApiResponse): boolean {
+	return String(response.headers['x-ratelimit-remaining'] ?? '') === '0' || response.headers['retry-after'] !== undefined;
+}
+
+function describeError(response: ApiResponse, call?: DescribeCall): ApiErrorDetails {
 	const body = response.body as IDataObject | string | undefined;
 	let message = `The code-hosting API answered with HTTP ${response.statusCode}`;
 	let details = '';
@@ -61,18 +196,14 @@ function describeError(response: ApiResponse): ApiErrorDetails {
 	} else if (typeof body === 'string' && body.trim() !== '') {
 		message = `${body.trim().slice(0, 300)} (HTTP ${response.statusCode})`;
 	}
-	const scopes = response.headers['x-accepted-oauth-scopes'];
-	// what a GitHub App's installation lacks, named by the platform on its 403
-	const permissions = response.headers['x-accepted-github-permissions'];
+	// the fix in the message itself: n8n shows some errors (a trigger's activation) without the description
+	const fix = response.statusCode === 403 || response.statusCode === 404 ? (isRateLimitAnswer(response) ? undefined : permissionFix(response, message, call)) : undefined;
 	return {
-		message,
+		message: fix ? `${message}: ${fix}` : message,
 		description: [
 			details ? `Details: ${details}.` : undefined,
+			fix ? `To fix: ${fix}.` : undefined,
 			hintFor(response.statusCode, STATUS_HINTS),
-			response.statusCode === 403 && scopes ? `Scopes this call accepts: ${String(scopes)}.` : undefined,
-			response.statusCode === 403 && permissions
-				? `The GitHub App needs the permission ${String(permissions)} for this call: add it on the app's settings page (Permissions & events), then accept the change in the installation's settings.`
-				: undefined,
 		]
 			.filter(Boolean)
 			.join(' '),
@@ -149,6 +280,7 @@ export const codeHostingPlatform: PlatformDescription = {
 		}
 		return {
 			credentialType,
+			credentialKind: credentialKindOf(credentialType, credentials.accessToken),
 			baseUrl: server,
 			graphqlUrl: /\/api\/v3$/.test(server) ? server.replace(/\/api\/v3$/, '/api/graphql') : `${server}/graphql`,
 			secrets: [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token, ...appSecrets].filter(

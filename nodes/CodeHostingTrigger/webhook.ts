@@ -1,9 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
-import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData, JsonObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { repositoryPath } from '../CodeHosting/actions/common/repository';
-import { codeHosting } from '../CodeHosting/transport';
+import type { PlatformConnection } from '../shared';
+import { codeHosting, webhookPermissionFix } from '../CodeHosting/transport';
 import type { MatchContext } from './events';
 import { EVENT_RULES, matchDelivery, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
@@ -254,7 +255,11 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		events: subscribedEvents(chosen, filter.platformEvents),
 		config: { url: webhookUrl, content_type: 'json', secret, insecure_ssl: '0' },
 	};
-	let response = await codeHosting(this).fullRequest<IDataObject>('POST', endpoint, { body, acceptStatuses: [422] });
+	let response = await codeHosting(this)
+		.fullRequest<IDataObject>('POST', endpoint, { body, acceptStatuses: [422] })
+		.catch((error: unknown) => {
+			throw creationError(this, error, endpoint, scope === 'organization' ? 'organization' : 'repository', connection);
+		});
 	if (response.statusCode === 422) {
 		// A hook with this URL exists already (an earlier activation whose deletion was
 		// missed): adopt the URL by replacing that hook with one that has our secret.
@@ -282,6 +287,36 @@ export async function create(this: IHookFunctions): Promise<boolean> {
 		state.login = typeof user.login === 'string' ? user.login : undefined;
 	}
 	return true;
+}
+
+/**
+ * A 403 or 404 when creating the webhook, with the fix in the message: n8n shows an activation's
+ * error by its message (the editor's activation error, the log), without the description. GitHub
+ * answers 404 also when the repository exists but the credential may not manage its webhooks
+ * (no admin rights, or no admin:repo_hook scope / Webhooks permission), so a 404 names those
+ * besides the owner and repository; the permission is named in the credential's terms.
+ */
+function creationError(ctx: IHookFunctions, error: unknown, endpoint: string, scope: 'repository' | 'organization', connection: PlatformConnection): unknown {
+	const httpCode = (error as { httpCode?: unknown })?.httpCode;
+	if (!(error instanceof NodeApiError) || (httpCode !== '403' && httpCode !== '404')) return error;
+	const parts = endpoint.split('/').filter(Boolean).slice(1, -1).map((part) => decodeURIComponent(part));
+	const where = scope === 'organization' ? `organization ${parts[0]}` : `repository ${parts.join('/')}`;
+	const admin = scope === 'organization' ? 'an owner (admin) of the organization' : 'admin rights on the repository';
+	const fix = webhookPermissionFix(connection.credentialKind, scope);
+	const platformSaid = error.message;
+	// the platform's answer named what the credential lacks (transport.ts): said once
+	const named = /: the (GitHub App|fine-grained token|OAuth2 credential|classic token|token) needs/.test(platformSaid);
+	const check = scope === 'organization' ? 'Repository Owner (the organization)' : 'Repository Owner and Repository Name';
+	const message = named
+		? `Could not create the webhook on ${where}: ${platformSaid}. Creating a webhook also needs ${admin}.`
+		: httpCode === '404'
+		? `Could not create the webhook on ${where}: ${platformSaid}. GitHub answers 404 when the ${scope} does not exist or the credential may not manage its webhooks: creating a webhook needs ${admin}, and ${fix}. Check also ${check}.`
+		: `Could not create the webhook on ${where}: ${platformSaid}. Creating a webhook needs ${admin}, and ${fix}.`;
+	return new NodeApiError(ctx.getNode(), { message, httpCode: String(httpCode) } as JsonObject, {
+		message,
+		description: error.description ?? undefined,
+		httpCode: String(httpCode),
+	});
 }
 
 /** Deletes the webhook on the platform (one already gone counts as deleted) and forgets it. */

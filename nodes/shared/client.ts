@@ -10,7 +10,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { RequestOptions } from './http/apiRequest';
 import { apiRequest } from './http/apiRequest';
 import type { ApiResponse } from './http/attempt';
-import type { DescribeError } from './http/errors';
+import type { DescribeCall, DescribeError } from './http/errors';
 import type { PageRequest, Pagination } from './http/pagination';
 import { paginate } from './http/pagination';
 import type { RetryPolicy } from './http/retry';
@@ -26,6 +26,11 @@ export interface PlatformConnection {
 	secrets: string[];
 	/** The GraphQL endpoint, where the platform has one. */
 	graphqlUrl?: string;
+	/**
+	 * What kind of credential this is, where errors name different fixes for different kinds (a
+	 * GitHub fine-grained or classic token, OAuth2, an App); never the secret itself.
+	 */
+	credentialKind?: string;
 }
 
 /** The account a call acts on, where its path does not name one (GraphQL). */
@@ -197,6 +202,11 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 		const itemIndex = options.itemIndex ?? 0;
 		const { connection: current, decrypted } = await ensureLoaded(itemIndex);
 		const url = options.url ?? joinUrl(current.baseUrl, path);
+		// the platform's wording may depend on the credential in use (which permission to add, where)
+		const describeFor = (callMethod: string, callUrl: string): DescribeError => {
+			const call: DescribeCall = { credentialType: current.credentialType, credentialKind: current.credentialKind, method: callMethod, url: callUrl };
+			return (response) => platform.describeError(response, call);
+		};
 		if (options.url !== undefined && platform.allowsUrl && !platform.allowsUrl(current, url)) {
 			throw new NodeOperationError(ctx.getNode(), `Refusing to send the token to ${new URL(url).origin}`, {
 				itemIndex,
@@ -223,7 +233,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 								headers: platform.headers,
 								credentialsDecrypted: decrypted,
 							},
-							{ itemIndex, secrets: current.secrets, describeError: platform.describeError, acceptStatuses: APP_CALL_STATUSES },
+							{ itemIndex, secrets: current.secrets, describeError: describeFor(sendMethod, joinUrl(current.baseUrl, sendPath)), acceptStatuses: APP_CALL_STATUSES },
 						),
 				})
 			: undefined;
@@ -250,7 +260,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 							return { credentialsDecrypted: withData(renewed), secrets: renewed.secrets };
 						}
 					: undefined,
-				describeError: platform.describeError,
+				describeError: describeFor(method, url),
 				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
 				acceptStatuses: options.acceptStatuses,
 				// n8n stored a new OAuth2 token: the next call loads the credential again.

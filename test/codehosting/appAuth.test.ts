@@ -215,8 +215,10 @@ describe('what is wrong, said clearly, with no secret', () => {
 		delete installation.permissions.issues;
 		const { error, output } = await runCodeHosting(srv, { app: {}, continueOnFail: true, parameters: getIssue() });
 		expect(error).toBeUndefined();
-		expect(output[0].json.error).toMatch(/Resource not accessible by integration \(HTTP 403\)/);
-		expect(output[0].json.errorDescription).toMatch(/needs the permission issues=read/);
+		expect(output[0].json.error).toBe(
+			"Resource not accessible by integration (HTTP 403): the GitHub App needs the permission Repository permissions → Issues: Read-only (the app's settings → Permissions & events; then accept the new permission in the installation's settings)",
+		);
+		expect(output[0].json.errorDescription).toMatch(/To fix: the GitHub App needs the permission Repository permissions → Issues: Read-only/);
 		expectNoSecret(output);
 	});
 

@@ -182,6 +182,6 @@ describe('commit statuses', () => {
 	test('without the statuses permission: the permission is named', async () => {
 		delete srv.state.app.installations.get(51002)!.permissions.statuses;
 		const { error } = await runCodeHosting(srv, { app: {}, parameters: status('success', 'ci') });
-		expect(error?.description).toMatch(/needs the permission statuses=write/);
+		expect(error?.message).toMatch(/the GitHub App needs the permission Repository permissions → Commit statuses: Read and write/);
 	});
 });

@@ -11,7 +11,17 @@ export interface ApiErrorDetails {
 	description?: string;
 }
 
-export type DescribeError = (response: ApiResponse) => ApiErrorDetails;
+/** The call a failed response answered, for wording that depends on the credential in use. */
+export interface DescribeCall {
+	/** The credential type of the call. */
+	credentialType: string;
+	/** What kind of credential it is, where the platform tells kinds apart (see PlatformConnection). */
+	credentialKind?: string;
+	method: string;
+	url: string;
+}
+
+export type DescribeError = (response: ApiResponse, call?: DescribeCall) => ApiErrorDetails;
 
 /** Wording used when a platform has no description of its own. */
 export function defaultDescribeError(response: ApiResponse): ApiErrorDetails {

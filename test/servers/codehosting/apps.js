@@ -73,6 +73,22 @@ const PERMISSIONS = [
 	[/^\/repos\/\{owner\}\/\{repo\}\/collaborators/, 'administration'],
 ];
 
+/**
+ * The answer to a call that `permissions` (a GitHub App installation's, or a fine-grained personal
+ * access token's) do not cover: 403 with `message` and X-Accepted-GitHub-Permissions naming what
+ * the call needs; undefined when covered.
+ */
+function checkPermissions(permissions, method, template, message) {
+	const rule = PERMISSIONS.find(([pattern]) => pattern.test(template));
+	const permission = rule ? rule[1] : 'metadata';
+	const needed = method === 'GET' || method === 'HEAD' || permission === 'metadata' || permission === 'members' ? 'read' : 'write';
+	const granted = permissions[permission];
+	if (!granted || (needed === 'write' && granted !== 'write')) {
+		return { status: 403, message, headers: { 'x-accepted-github-permissions': `${permission}=${needed}` } };
+	}
+	return undefined;
+}
+
 function base64urlJson(part) {
 	return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
 }
@@ -206,18 +222,7 @@ function createApps(s) {
 		if (template.startsWith('/orgs/{org}') && installation.account.toLowerCase() !== String(params.org).toLowerCase()) {
 			return { status: 403, message: 'Resource not accessible by integration' };
 		}
-		const rule = PERMISSIONS.find(([pattern]) => pattern.test(template));
-		const permission = rule ? rule[1] : 'metadata';
-		const needed = method === 'GET' || method === 'HEAD' || permission === 'metadata' || permission === 'members' ? 'read' : 'write';
-		const granted = installation.permissions[permission];
-		if (!granted || (needed === 'write' && granted !== 'write')) {
-			return {
-				status: 403,
-				message: 'Resource not accessible by integration',
-				headers: { 'x-accepted-github-permissions': `${permission}=${needed}` },
-			};
-		}
-		return undefined;
+		return checkPermissions(installation.permissions, method, template, 'Resource not accessible by integration');
 	}
 
 	/** The level of the app's bot on a repository: admin where an installation reaches it (permissions are checked per call). */
@@ -232,6 +237,7 @@ function createApps(s) {
 }
 
 module.exports = {
+	checkPermissions,
 	createApps,
 	APP_ID,
 	APP_CLIENT_ID,

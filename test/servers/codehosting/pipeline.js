@@ -9,6 +9,7 @@ const openapi = require('./openapi');
 const git = require('./git');
 const { readBody, recordRequest, replyFault } = require('../core');
 const { API_VERSION, RATE_DOCS, HttpError } = require('./constants');
+const { checkPermissions } = require('./apps');
 
 /**
  * deps: {s (the store), protocol (protocol.js), requests, faults (../core.js createFaults), routes,
@@ -74,8 +75,11 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 		const reply = (status, body, headers = {}, counted = true, who) => {
 			const all = { ...baseHeaders, ...headers };
 			if (who) {
-				all['x-oauth-scopes'] = who.scopes.join(', ');
-				all['x-accepted-oauth-scopes'] = all['x-accepted-oauth-scopes'] ?? '';
+				// a fine-grained token has no scopes: GitHub sends it no scope headers
+				if (!who.fineGrained) {
+					all['x-oauth-scopes'] = who.scopes.join(', ');
+					all['x-accepted-oauth-scopes'] = all['x-accepted-oauth-scopes'] ?? '';
+				}
 				const r = refreshRate(resourceName);
 				if (counted) {
 					r.remaining = Math.max(0, r.remaining - 1);
@@ -83,6 +87,9 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 				}
 				Object.assign(all, rateHeaders(resourceName));
 			}
+			// what was answered, for tests that check GitHub's answer shapes (headers in lower case)
+			record.status = status;
+			record.responseHeaders = Object.fromEntries(Object.entries(all).map(([name, value]) => [name.toLowerCase(), value]));
 			if (Buffer.isBuffer(body)) {
 				all['Content-Length'] = body.length;
 				return sendRaw(res, status, all, req.method === 'HEAD' ? undefined : body);
@@ -233,6 +240,10 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 			const problem = apps.checkInstallationCall(who, method, match.template, match.params);
 			if (problem) return reply(problem.status, errorBody(problem.status, problem.message, docs), problem.headers ?? {}, true, who);
 		}
+		if (who.fineGrained) {
+			const problem = checkPermissions(who.fineGrained.permissions, method, match.template, 'Resource not accessible by personal access token');
+			if (problem) return reply(problem.status, errorBody(problem.status, problem.message, docs), problem.headers, true, who);
+		}
 
 		// Renamed repositories answer with a redirect to /repositories/{id}/… like GitHub.
 		if (match.template.startsWith('/repos/{owner}/{repo}') && match.params.owner && match.params.repo) {
@@ -294,7 +305,8 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 		try {
 			result = await handler(ctx);
 		} catch (error) {
-			if (error instanceof HttpError) return reply(error.status, error.body, error.headers, true, who);
+			// what the handler set before refusing (X-Accepted-OAuth-Scopes of a missing scope) goes with the refusal, as on GitHub
+			if (error instanceof HttpError) return reply(error.status, error.body, { ...ctx.responseHeaders, ...(error.headers ?? {}) }, true, who);
 			throw error;
 		}
 		const headers = { ...ctx.responseHeaders, ...(result.headers ?? {}) };

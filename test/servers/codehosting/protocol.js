@@ -54,6 +54,8 @@ function createProtocol(s, responseProblems) {
 		const who = { token, login: entry.login, account: account(entry.login), scopes: entry.scopes };
 		// a GitHub App's installation token (apps.js): its installation and expiry
 		if (entry.installation !== undefined) Object.assign(who, { installation: entry.installation, expiresAt: entry.expiresAt });
+		// a fine-grained personal access token (store.js addFineGrainedToken): its permissions
+		if (entry.fineGrained !== undefined) who.fineGrained = entry.fineGrained;
 		return who;
 	}
 

@@ -15,6 +15,9 @@ export interface RecordedRequest {
 	bodyBuffer: Buffer;
 	/** When it arrived (ms). */
 	at: number;
+	/** The answer's status and headers (names in lower case), when the pipeline answered it. */
+	status?: number;
+	responseHeaders?: Record<string, string | number>;
 }
 
 export interface Fault {
@@ -278,6 +281,8 @@ export interface CodeHostingServer {
 	addUser(login: string, opts?: { id?: number; name?: string; email?: string }): CodeHostingState['users'][string];
 	addOrg(login: string, opts?: { id?: number; name?: string; description?: string; members?: Record<string, 'admin' | 'member'>; default_permission?: string; members_can_create_repositories?: boolean }): CodeHostingState['orgs'][string];
 	addToken(token: string, login: string, scopes?: string[]): void;
+	/** A fine-grained personal access token (github_pat_…) with these permissions (metadata: read always). */
+	addFineGrainedToken(token: string, login: string, permissions?: Record<string, 'read' | 'write'>): void;
 	addRepo(owner: string, name: string, opts?: { id?: number; private?: boolean; description?: string; homepage?: string; default_branch?: string; auto_init?: boolean; files?: Record<string, string | Buffer>; topics?: string[]; has_issues?: boolean; created_at?: string }): Repo;
 	addFile(owner: string, repo: string, path: string, content: Buffer | string, branch?: string, opts?: { message?: string; authorLogin?: string; date?: string }): { commit: Commit; sha: string };
 	addBranch(owner: string, repo: string, branch: string, from?: string): string;

@@ -283,6 +283,7 @@ function createCodeHostingServer(options = {}) {
 		addUser,
 		addOrg,
 		addToken,
+		addFineGrainedToken: s.addFineGrainedToken,
 		addRepo,
 		addFile,
 		addBranch,

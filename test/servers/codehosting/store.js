@@ -140,6 +140,16 @@ function createStore(options = {}) {
 	}
 
 	/**
+	 * A fine-grained personal access token (github_pat_…) of `login` with these permissions
+	 * ({repository_hooks: 'write', contents: 'read', …}, the same names as a GitHub App's): it has
+	 * no scopes, a call its permissions do not cover is answered 403 "Resource not accessible by
+	 * personal access token" with X-Accepted-GitHub-Permissions, and no X-OAuth-Scopes header.
+	 */
+	function addFineGrainedToken(token, login, permissions = {}) {
+		state.tokens[token] = { login, scopes: [], fineGrained: { permissions: { metadata: 'read', ...permissions } } };
+	}
+
+	/**
 	 * Creates a repository. opts: {private, description, homepage, default_branch ('main'),
 	 * auto_init (true: README.md commit), files: {path: content} (initial commit), id, topics,
 	 * has_issues, created_at}.
@@ -321,6 +331,7 @@ function createStore(options = {}) {
 		addUser,
 		addOrg,
 		addToken,
+		addFineGrainedToken,
 		addRepo,
 		addLabel,
 		authorOf,

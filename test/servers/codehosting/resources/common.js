@@ -22,7 +22,7 @@ function createCommon(kit) {
 
 	function needScope(ctx, ...scopes) {
 		// a GitHub App's installation token has no scopes: its permissions were checked (../apps.js)
-		if (ctx.who.installation !== undefined) return;
+		if (ctx.who.installation !== undefined || ctx.who.fineGrained) return;
 		if (!scopes.some((scope) => ctx.who.scopes.includes(scope))) {
 			ctx.responseHeaders['x-accepted-oauth-scopes'] = scopes.join(', ');
 			throw ctx.notFound();
