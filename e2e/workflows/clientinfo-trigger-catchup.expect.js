@@ -1,7 +1,7 @@
 'use strict';
 /*
  * Client Info Trigger catch-up in a running n8n (regular mode, then queue mode with a worker); its
- * Catch Up Interval is 0.25 minutes and it listens to request_completed:
+ * Recovery Interval (catchUpInterval) is 0.25 minutes and it listens to request_completed:
  *  1. a request is completed on the platform and its delivery never reaches n8n (lost on the
  *     way), in an otherwise quiet account: with no delivery after it, a scheduled pass finds it in
  *     the request list and starts one execution, marked recovered, within a generous deadline;
