@@ -169,16 +169,6 @@ test('every choice list says what it chooses (a model reads the description, not
 	expect(missing).toEqual([]);
 });
 
-test('every choice list says what it chooses (a model reads the description, not the list\'s place in the form)', () => {
-	const missing = ALL.filter(
-		({ property }) =>
-			(property.type === 'options' || property.type === 'multiOptions') &&
-			!['resource', 'operation', 'authentication'].includes(property.name) &&
-			!property.description,
-	).map(label);
-	expect(missing).toEqual([]);
-});
-
 test('"Events" where several can be chosen, "Event" where one', () => {
 	for (const { property, node } of ALL.filter((found) => ['event', 'events'].includes(found.property.name) && !found.path.includes('.'))) {
 		expect([node, property.displayName]).toEqual([node, property.type === 'multiOptions' ? 'Events' : 'Event']);
