@@ -15,5 +15,6 @@ export * from './validation';
 export * from './appJwt';
 export * from './tokenCache';
 export * from './background';
+export * from './shownDefaults';
 export * from './tool';
 export * from './startAtEveryStart';

@@ -28,7 +28,8 @@ describe('release', () => {
 		expect(error).toBeUndefined();
 		expect(output[0].json).toMatchObject({ tag_name: 'v2.0.0', name: 'Two', body: 'Notes\n', prerelease: true, draft: false });
 		expect(srv.requests.map((r) => `${r.method} ${r.path}`)).toEqual([`POST /repos/${LOGIN}/hello-world/releases`]);
-		expect(JSON.parse(srv.requests[0].body!)).toEqual({ tag_name: 'v2.0.0', name: 'Two', body: 'Notes\n', target_commitish: 'develop', draft: false, prerelease: true, make_latest: 'false' });
+		// fields not added are sent at their shown defaults, the platform's own (issue 37)
+		expect(JSON.parse(srv.requests[0].body!)).toEqual({ tag_name: 'v2.0.0', name: 'Two', body: 'Notes\n', target_commitish: 'develop', draft: false, prerelease: true, make_latest: 'false', generate_release_notes: false });
 		expect(hello().tags.get('v2.0.0')).toBe(hello().branches.get('develop'));
 	});
 

@@ -34,12 +34,16 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: REQUEST_STATUSES.map((status) => ({
-					name: status.charAt(0).toUpperCase() + status.slice(1),
-					value: status,
-				})),
-				default: 'published',
-				description: 'Only requests with this status',
+				options: [
+					{ name: 'Any', value: '' },
+					...REQUEST_STATUSES.map((status) => ({
+						name: status.charAt(0).toUpperCase() + status.slice(1),
+						value: status,
+					})),
+				],
+				// Any, as without the filter: added at its default, the filter changes nothing
+				default: '',
+				description: 'Only requests with this status (Any: every status)',
 			},
 		],
 	},

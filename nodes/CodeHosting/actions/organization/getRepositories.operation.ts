@@ -1,36 +1,39 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { readLimit, returnAllOrLimit, showFor, withShownDefaults } from '../../../shared';
 import { codeHosting, compact, organizationLocator, readLogin, repositorySortFilters } from '../common';
+
+const filtersField: INodeProperties = {
+	displayName: 'Filters',
+	name: 'filters',
+	type: 'collection',
+	placeholder: 'Add Filter',
+	default: {},
+	options: [
+		// the platform's own order for an organization: newest first
+		...repositorySortFilters.map((filter) => ({ ...filter, default: filter.name === 'sort' ? 'created' : 'desc' })),
+		{
+			displayName: 'Type',
+			name: 'type',
+			type: 'options',
+			options: [
+				{ name: 'All', value: 'all' },
+				{ name: 'Forks', value: 'forks' },
+				{ name: 'Member', value: 'member' },
+				{ name: 'Private', value: 'private' },
+				{ name: 'Public', value: 'public' },
+				{ name: 'Sources', value: 'sources' },
+			],
+			default: 'all',
+			description: 'Which repositories: all, public, private, forks, sources or member',
+		},
+	],
+};
 
 export const description: INodeProperties[] = showFor('organization', 'getRepositories', [
 	{ ...organizationLocator, name: 'owner' },
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			...repositorySortFilters,
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Forks', value: 'forks' },
-					{ name: 'Member', value: 'member' },
-					{ name: 'Private', value: 'private' },
-					{ name: 'Public', value: 'public' },
-					{ name: 'Sources', value: 'sources' },
-				],
-				default: 'all',
-				description: 'Which repositories: all, public, private, forks, sources or member',
-			},
-		],
-	},
+	filtersField,
 ]);
 
 /** Any number of output items per input item (one per repository). */
@@ -39,6 +42,6 @@ export const returns = 'items';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const org = readLogin(this, 'owner', 'Organization', itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const qs = compact(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const qs = compact(withShownDefaults(filtersField, this.getNodeParameter('filters', itemIndex, {})));
 	return await codeHosting(this).requestAll('GET', `/orgs/${org}/repos`, limit, { qs, itemIndex });
 }

@@ -1,8 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireText, showFor } from '../../../shared';
+import { requireText, showFor, withShownDefaults } from '../../../shared';
 import { codeHosting, list, releaseBody, releaseFields, repoPath, repositoryFields } from '../common';
+
+const additionalFieldsField: INodeProperties = {
+	displayName: 'Additional Fields',
+	name: 'additionalFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+	options: releaseFields(false),
+};
 
 export const description: INodeProperties[] = showFor('release', 'create', [
 	...repositoryFields,
@@ -15,14 +24,7 @@ export const description: INodeProperties[] = showFor('release', 'create', [
 		placeholder: 'v1.2.0',
 		description: 'Tag of the release; created from Target when it does not exist yet',
 	},
-	{
-		displayName: 'Additional Fields',
-		name: 'additionalFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: releaseFields(false),
-	},
+	additionalFieldsField,
 	{
 		displayName: 'Upload Assets',
 		name: 'uploadAssets',
@@ -72,7 +74,9 @@ function assetsOf(ctx: IExecuteFunctions, itemIndex: number): Array<{ field: str
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const path = repoPath(this, itemIndex);
 	const tag = requireText(this, this.getNodeParameter('tag', itemIndex), 'Tag', itemIndex);
-	const fields = releaseBody(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const fields = releaseBody(withShownDefaults(additionalFieldsField, this.getNodeParameter('additionalFields', itemIndex, {})));
+	// an empty Body on a new release is no notes, as without the field
+	if (fields.body === '') delete fields.body;
 	const assets = assetsOf(this, itemIndex);
 	const client = codeHosting(this);
 	const release = await client.request('POST', `${path}/releases`, { body: { tag_name: tag, ...fields }, itemIndex });

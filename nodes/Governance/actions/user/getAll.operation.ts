@@ -29,12 +29,14 @@ export const description: INodeProperties[] = showFor('user', 'getAll', [
 				type: 'options',
 				options: [
 					{ name: 'Agent Embed', value: 'agent-embed' },
+					{ name: 'Any Type', value: '' },
 					{ name: 'Machine', value: 'machine' },
 					{ name: 'User', value: 'user' },
 					{ name: 'Workforce Embed', value: 'workforce-embed' },
 				],
-				default: 'user',
-				description: 'Only users of this type: user, machine, agent-embed or workforce-embed',
+				// Any Type, as without the filter: added at its default, the filter changes nothing
+				default: '',
+				description: 'Only users of this type: user, machine, agent-embed or workforce-embed (Any Type: no filter)',
 			},
 		],
 	},
