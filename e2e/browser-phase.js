@@ -26,6 +26,7 @@ const { openEditor } = require('./lib/browser');
 const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
 const { REPO_ROOT } = require('./lib/runtime');
 const { repeated } = require('./results');
+const { accessChanging } = require('./example-approvals');
 const {
 	PACKAGE,
 	CUSTOM_API_CALL_KEY,
@@ -33,6 +34,7 @@ const {
 	PICKERS,
 	lastExecutionId,
 	waitForExecution,
+	waitingResumeUrl,
 	fail,
 	displayText,
 	expectedShown,
@@ -274,14 +276,15 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 		}
 
 		// ---- examples: run from the canvas
-		/** Runs each example from the canvas; answers the failures. */
+		/** Runs each example from the canvas (answering the approval of those that change access); answers the failures. */
 		async function runExamples() {
 			const failures = [];
 			const workflows = await rest('GET', '/workflows');
 			const list = Array.isArray(workflows) ? workflows : workflows.data ?? [];
 			const examples = fs.readdirSync(path.join(REPO_ROOT, 'examples')).filter((f) => f.endsWith('.json'));
 			for (const file of examples) {
-				const { name } = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+				const example = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'examples', file), 'utf8'));
+				const { name } = example;
 				const wf = list.find((w) => w.name === name);
 				if (!wf) {
 					failures.push(`${file}: "${name}" is not in n8n`);
@@ -293,6 +296,17 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 				const t1 = Date.now();
 				const before = await lastExecutionId(rest, wf.id);
 				await editor.page.getByTestId('execute-workflow-button').first().click();
+				if (accessChanging(example)) {
+					// it shows its plan and waits for a yes (e2e/example-approvals.js): answer as the
+					// approver does, POST {"approved": true} to the resume URL the plan carries
+					const resumeUrl = await waitingResumeUrl(rest, wf.id, before, 180_000);
+					if (!resumeUrl) {
+						failures.push(`${file}: the run from the canvas did not wait at its approval with the plan's resumeUrl within 180 s`);
+						continue;
+					}
+					const answer = await fetch(resumeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ approved: true }) });
+					if (answer.status !== 200) failures.push(`${file}: the resume URL answered ${answer.status}`);
+				}
 				const execution = await waitForExecution(rest, wf.id, before, 180_000);
 				await editor.page.waitForTimeout(500);
 				const errorNodes = await editor.page.locator('[data-test-id=canvas-node][data-node-has-issues="true"], [data-test-id=canvas-node-status-error]').count();

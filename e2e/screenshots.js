@@ -10,7 +10,7 @@ const path = require('path');
 const { openEditor } = require('./lib/browser');
 const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
 const { REPO_ROOT } = require('./lib/runtime');
-const { PACKAGE, NODES, lastExecutionId, waitForExecution } = require('./lib/editor-model');
+const { PACKAGE, NODES, lastExecutionId, waitForExecution, waitingResumeUrl } = require('./lib/editor-model');
 
 /** One node panel: `type` added through the creator, then resource and operation chosen. */
 async function panelOf(editor, rest, node, resource, operation) {
@@ -81,6 +81,9 @@ async function takeScreenshots({ baseUrl, owner = DEFAULT_OWNER, dir, log = cons
 		await editor.openWorkflow(example.id);
 		const before = await lastExecutionId(rest, example.id);
 		await editor.page.getByTestId('execute-workflow-button').first().click();
+		// the example shows its plan and waits for a yes: answer it as the approver does
+		const resumeUrl = await waitingResumeUrl(rest, example.id, before, 120_000);
+		if (resumeUrl) await fetch(resumeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ approved: true }) });
 		await waitForExecution(rest, example.id, before, 120_000);
 		await editor.closeToasts();
 		await editor.page.getByTestId('zoom-to-fit').click().catch(() => {});

@@ -54,6 +54,47 @@ async function waitForExecution(rest, workflowId, before, ms) {
 	return null;
 }
 
+/**
+ * The resume URL the plan item of the first execution of `workflowId` after `before` carries, once
+ * that execution waits at its approval (the examples that change access), or null when it ends or
+ * `ms` pass first. Found wherever the execution's data holds it (n8n answers the data flatted: a
+ * JSON text inside the JSON), with its signature on n8n 2.x.
+ */
+async function waitingResumeUrl(rest, workflowId, before, ms) {
+	const end = Date.now() + ms;
+	while (Date.now() < end) {
+		const res = await rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}&limit=1`);
+		const rows = res.results ?? res.data?.results ?? res;
+		const last = Array.isArray(rows) && rows.length ? rows[0] : null;
+		if (last && String(last.id) !== before && last.status === 'waiting') {
+			const pattern = new RegExp(`^https?://[^\\s"]+/webhook-waiting/${last.id}(\\?[^\\s"]*)?$`);
+			const find = (value) => {
+				if (typeof value === 'string') {
+					if (pattern.test(value)) return value;
+					if (!/^[[{]/.test(value)) return undefined;
+					try {
+						return find(JSON.parse(value));
+					} catch {
+						return undefined;
+					}
+				}
+				if (value && typeof value === 'object') {
+					for (const v of Object.values(value)) {
+						const hit = find(v);
+						if (hit) return hit;
+					}
+				}
+				return undefined;
+			};
+			const url = find(await rest('GET', `/executions/${last.id}`));
+			if (url) return url;
+		}
+		if (last && String(last.id) !== before && !['running', 'new', 'waiting'].includes(last.status)) return null;
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	return null;
+}
+
 /** Throws listing every failure (one a line) when there are any. */
 function fail(failures) {
 	if (failures.length) throw new Error(`${failures.length} problem(s):\n${failures.slice(0, 80).join('\n')}`);
@@ -113,6 +154,7 @@ module.exports = {
 	PICKERS,
 	lastExecutionId,
 	waitForExecution,
+	waitingResumeUrl,
 	fail,
 	displayText,
 	expectedShown,
