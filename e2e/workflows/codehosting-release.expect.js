@@ -21,6 +21,10 @@ module.exports = {
 			name: 'E2E release',
 			body: 'Made by n8n',
 			prerelease: true,
+			// fields not added are sent at their shown defaults, the platform's own (issue 37)
+			draft: false,
+			generate_release_notes: false,
+			make_latest: 'true',
 		});
 		assert.equal(hello.tags.get('v2.0.0'), hello.branches.get('develop'), 'the tag was created from develop');
 
