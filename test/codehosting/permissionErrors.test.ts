@@ -18,7 +18,7 @@ import { CodeHostingApi } from '../../credentials/CodeHostingApi.credentials';
 import { CodeHostingAppApi } from '../../credentials/CodeHostingAppApi.credentials';
 import { CodeHostingOAuth2Api } from '../../credentials/CodeHostingOAuth2Api.credentials';
 import { forgetAppTokens } from '../../nodes/CodeHosting/appAuth';
-import { credentialKindOf, permissionText } from '../../nodes/CodeHosting/transport';
+import { credentialKindOf, permissionText, webhookPermissionFix } from '../../nodes/CodeHosting/transport';
 import { CodeHostingTrigger } from '../../nodes/CodeHostingTrigger/CodeHostingTrigger.node';
 import type { TriggerHarness } from '../helpers/triggerHarness';
 import { createTriggerHarness } from '../helpers/triggerHarness';
@@ -66,6 +66,11 @@ describe('permissionText: X-Accepted-GitHub-Permissions in the words of GitHub\'
 		expect(credentialKindOf('codeHostingApi', 'gho_or_an_enterprise_token')).toBe('token');
 		expect(credentialKindOf('codeHostingOAuth2Api', undefined)).toBe('oauth');
 		expect(credentialKindOf('codeHostingAppApi', undefined)).toBe('app');
+	});
+
+	test('the webhook permission of a token of unknown kind names both the classic scope and the fine-grained permission', () => {
+		expect(webhookPermissionFix('token', 'repository')).toBe('the token needs the scope admin:repo_hook (classic token) or Repository permissions → Webhooks: Read and write (fine-grained token)');
+		expect(webhookPermissionFix('token', 'organization')).toBe('the token needs the scope admin:org_hook (classic token) or Organization permissions → Webhooks: Read and write (fine-grained token)');
 	});
 });
 
