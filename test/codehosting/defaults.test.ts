@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import type { Operation } from '../helpers/defaults';
-import { collectionOptionsOf, hasEmptyDefault, operationsOf, outputShape, seen } from '../helpers/defaults';
+import { collectionOptionsOf, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
 import type { CodeHostingServer } from './harness';
 import { LOGIN, ORG, OTHER_TOKEN, repo, runCodeHosting, startServer } from './harness';
 
@@ -237,6 +237,14 @@ describe('(b) omitted or defaulted parameters: no destructive request', () => {
 		const { requests, error } = await observe(operations.find((operation) => operation.key === key)!);
 		expect(error).toBeUndefined();
 		expect(requests.filter((request) => request.method === method && path.test(request.path)).map((request) => request.body)).toEqual([body]);
+	});
+
+	test('no resource opens on an operation that removes, nor on Workflow → Dispatch (it runs a workflow)', () => {
+		const opening = openingOperations(description);
+		expect(opening.workflow).toBe('getAll');
+		expect(opening.review).toBe('create'); // a comment, by default
+		for (const [resource, operation] of Object.entries(opening)) expect(REMOVES).not.toContain(`${resource}.${operation}`);
+		expect(Object.keys(opening).length).toBeGreaterThanOrEqual(18);
 	});
 
 	test('Check Run → Create completed with no Conclusion chosen: an error, 0 requests', async () => {

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { Governance } from '../../nodes/Governance/Governance.node';
 import type { Operation } from '../helpers/defaults';
-import { collectionOptionsOf, hasEmptyDefault, operationsOf, outputShape, seen } from '../helpers/defaults';
+import { collectionOptionsOf, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
 import type { GovernanceServer } from './harness';
 import { ADMIN_KEY, MIXED_USER_ID, PENDING_INVITE_CODE, PROJECT_ID, PROJECT_IDS, VIEWER_USER_ID, byId, runGovernance, startServer } from './harness';
 
@@ -159,9 +159,10 @@ describe('(b) omitted or defaulted parameters: no destructive request', () => {
 		expect(asTool.requests.filter((request) => request.method === 'POST' && !/\/list$/.test(request.path))).toEqual([]);
 	});
 
-	test('the node opens on Access → Ensure', () => {
+	test('the node opens on Access → Ensure; no resource opens on an operation that removes, nor on Invite → Create', () => {
 		expect(description.properties.find((property) => property.name === 'resource')?.default).toBe('access');
-		const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('access'));
-		expect(selector?.default).toBe('ensure');
+		const opening = openingOperations(description);
+		expect(opening).toEqual({ access: 'ensure', apiKey: 'getAll', invite: 'getAll', project: 'create', user: 'getAll' });
+		for (const [resource, operation] of Object.entries(opening)) expect(REMOVES).not.toContain(`${resource}.${operation}`);
 	});
 });

@@ -112,3 +112,14 @@ export function outputShape(output: INodeExecutionData[]): unknown[] {
 		pairedItem: item.pairedItem,
 	})));
 }
+
+/** Each resource of an action node with the operation a new node (or a resource switched to) opens on. */
+export function openingOperations(description: INodeTypeDescription): Record<string, string> {
+	const resources = (description.properties.find((property) => property.name === 'resource')?.options ?? []) as INodePropertyOptions[];
+	return Object.fromEntries(
+		resources.map((resource) => {
+			const selector = description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes(resource.value));
+			return [String(resource.value), String(selector?.default)];
+		}),
+	);
+}

@@ -72,7 +72,8 @@ export const description: INodeProperties[] = [
 				action: 'Get the usage of a workflow',
 			},
 		],
-		default: 'dispatch',
+		// a read: Dispatch runs a workflow (a deploy, with its secrets), so it is chosen, never a default
+		default: 'getAll',
 	},
 	...disable.description,
 	...dispatch.description,

@@ -50,7 +50,8 @@ export const description: INodeProperties[] = [
 				action: 'Resend an invite',
 			},
 		],
-		default: 'create',
+		// a read: Create is the one invite operation not to repeat (issue 37)
+		default: 'getAll',
 	},
 	...create.description,
 	...del.description,
