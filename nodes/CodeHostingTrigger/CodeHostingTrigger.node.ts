@@ -16,8 +16,11 @@ import { authenticationProperty, codeHostingCredentials } from '../CodeHosting/d
 import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSearch';
 import { triggerAtEveryStart } from '../shared';
 import { runDeliveryOnce } from './once';
-import { ALL_PLATFORM_EVENTS, EVENT_RULES, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
+import { ALL_PLATFORM_EVENTS, EVENT_RULES, eventDisplayName, ORGANIZATION_ONLY_EVENTS, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
 import { checkExists, create, handleDelivery, remove, verifySignature } from './webhook';
+
+/** "New Repository, ... and Team Membership Changed": the events that need Scope: Organization. */
+const ORGANIZATION_ONLY_NAMES = ((names: string[]) => `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)(ORGANIZATION_ONLY_EVENTS.map(eventDisplayName));
 
 export class CodeHostingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -51,7 +54,7 @@ export class CodeHostingTrigger implements INodeType {
 				type: 'options',
 				options: [
 					{ name: 'Repository', value: 'repository', description: 'A webhook on one repository' },
-					{ name: 'Organization', value: 'organization', description: 'A webhook on the whole organization (needed for New Repository and Project Item Status Changed)' },
+					{ name: 'Organization', value: 'organization', description: `A webhook on the whole organization (needed for ${ORGANIZATION_ONLY_NAMES})` },
 				],
 				default: 'repository',
 				description: 'Where the webhook is registered: on one repository, or on a whole organization',
@@ -67,7 +70,7 @@ export class CodeHostingTrigger implements INodeType {
 				description: 'The events that start the workflow, one item per event (one per commit for New Commit)',
 				options: [
 					...EVENT_RULES.map((rule) => ({
-						name: rule.name.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase()),
+						name: eventDisplayName(rule.name),
 						value: rule.name,
 						description: rule.description,
 					})),
@@ -77,6 +80,13 @@ export class CodeHostingTrigger implements INodeType {
 						description: 'Any webhook event of the platform by its name (Platform Events), or * for all; emitted as it comes',
 					},
 				].sort((a, b) => a.name.localeCompare(b.name)),
+			},
+			{
+				displayName: `${ORGANIZATION_ONLY_NAMES} need Scope: Organization: GitHub sends these events to organization webhooks only, and activating with Scope: Repository stops with an error`,
+				name: 'organizationOnlyNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { scope: ['repository'], events: [...ORGANIZATION_ONLY_EVENTS] } },
 			},
 			{
 				displayName: 'Platform Events',

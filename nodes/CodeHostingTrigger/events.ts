@@ -148,7 +148,41 @@ export const EVENT_RULES: EventRule[] = [
 	{ name: 'newRelease', description: 'A release is published', webhookEvents: ['release'], actions: ['published'] },
 	{ name: 'newDiscussion', description: 'A discussion is opened', webhookEvents: ['discussion'], actions: ['created'] },
 	{ name: 'newDiscussionComment', description: 'A comment is added to a discussion', webhookEvents: ['discussion_comment'], actions: ['created'] },
+	// Access changes (issue 39). GitHub sends `organization` and `membership` to organization
+	// webhooks only; `member` to repository and organization webhooks. A GitHub App receives all
+	// three only with the Members organization permission (read).
+	{
+		name: 'organizationMembershipChanged',
+		description:
+			'A person is invited to, added to or removed from the organization (platform event organization: member_invited, member_added, member_removed). Needs Scope: Organization; the webhook needs admin:org_hook (classic token) and, with a GitHub App, the Members organization permission (read).',
+		webhookEvents: ['organization'],
+		actions: ['member_added', 'member_removed', 'member_invited'],
+		organizationOnly: true,
+	},
+	{
+		name: 'teamMembershipChanged',
+		description:
+			'A person is added to or removed from a team of the organization (platform event membership: added, removed). Needs Scope: Organization; the webhook needs admin:org_hook (classic token) and, with a GitHub App, the Members organization permission (read).',
+		webhookEvents: ['membership'],
+		actions: ['added', 'removed'],
+		organizationOnly: true,
+	},
+	{
+		name: 'repositoryAccessChanged',
+		description:
+			"A collaborator is added to or removed from a repository, or their permission changes (platform event member: added, removed, edited). Scope Repository: that repository; Scope Organization: every repository of it. The webhook needs admin:repo_hook or admin:org_hook (classic token) and, with a GitHub App, the Members organization permission (read).",
+		webhookEvents: ['member'],
+		actions: ['added', 'removed', 'edited'],
+	},
 ];
+
+/** Display name of a trigger event (`newPullRequest` → New Pull Request). */
+export function eventDisplayName(name: string): string {
+	return name.replace(/([A-Z])/g, ' $1').replace(/^./, (first) => first.toUpperCase());
+}
+
+/** The events GitHub sends to organization webhooks only (they need Scope: Organization). */
+export const ORGANIZATION_ONLY_EVENTS: readonly string[] = EVENT_RULES.filter((rule) => rule.organizationOnly).map((rule) => rule.name);
 
 /** The mention rule needs the action too: only new or edited text counts. */
 export function mentionActionMatches(webhookEvent: string, action: string | undefined): boolean {

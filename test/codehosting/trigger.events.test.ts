@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CodeHostingApi } from '../../credentials/CodeHostingApi.credentials';
 import { CodeHostingTrigger } from '../../nodes/CodeHostingTrigger/CodeHostingTrigger.node';
-import { EVENT_RULES } from '../../nodes/CodeHostingTrigger/events';
+import { EVENT_RULES, mayMatch, subscribedEvents } from '../../nodes/CodeHostingTrigger/events';
 import type { TriggerHarness } from '../helpers/triggerHarness';
 import { createTriggerHarness } from '../helpers/triggerHarness';
 
@@ -109,11 +109,16 @@ const cases: Array<{ event: string; webhook: string; payload: () => IDataObject;
 	{ event: 'newRelease', webhook: 'release', payload: () => example('release', 'published'), other: () => example('release', 'created') },
 	{ event: 'newDiscussion', webhook: 'discussion', payload: () => example('discussion', 'created'), other: () => example('discussion', 'answered') },
 	{ event: 'newDiscussionComment', webhook: 'discussion_comment', payload: () => example('discussion_comment', 'created'), other: () => example('discussion_comment', 'edited') },
+	{ event: 'organizationMembershipChanged', webhook: 'organization', payload: () => example('organization', 'member_invited'), other: () => example('organization', 'renamed') },
+	// membership has only the actions added and removed, both counted
+	{ event: 'teamMembershipChanged', webhook: 'membership', payload: () => example('membership', 'removed') },
+	// member has only the actions added, removed and edited, all counted
+	{ event: 'repositoryAccessChanged', webhook: 'member', payload: () => example('member', 'edited') },
 ];
 
 test('the cases cover every webhook event of the trigger', () => {
 	expect(cases.map((entry) => entry.event).sort()).toEqual(EVENT_RULES.map((rule) => rule.name).sort());
-	expect(EVENT_RULES).toHaveLength(25); // the 26 of product.md less newGist (polling trigger)
+	expect(EVENT_RULES).toHaveLength(28); // the 29 of product.md less newGist (polling trigger)
 });
 
 describe.each(cases)('$event', ({ event, webhook, payload, other, options }) => {
@@ -246,5 +251,74 @@ describe('filters', () => {
 		const delivery = await deliver(harness, 'pull_request', example('pull_request', 'ready_for_review'));
 		expect(delivery.items?.map((item) => item.json.event).sort()).toEqual(['newPullRequest', 'updatedPullRequest']);
 		await harness.close();
+	});
+});
+
+describe('access changes (issue 39): every action the events name, and only those', () => {
+	// the examples have no organization/member_removed and no member/removed: those are the
+	// example of the other action of the same event with its action changed (the same shape: the
+	// membership or the member, the organization or the repository, the sender)
+	const removedFromOrganization = (): IDataObject => ({ ...example('organization', 'member_added'), action: 'member_removed' });
+	const removedFromRepository = (): IDataObject => ({ ...example('member', 'added'), action: 'removed' });
+
+	test.each([
+		['organizationMembershipChanged', 'organization', 'member_added', () => example('organization', 'member_added'), 'hacktocat'],
+		['organizationMembershipChanged', 'organization', 'member_removed', removedFromOrganization, 'hacktocat'],
+		['organizationMembershipChanged', 'organization', 'member_invited', () => example('organization', 'member_invited'), undefined],
+		['teamMembershipChanged', 'membership', 'added', () => example('membership', 'added'), undefined],
+		['teamMembershipChanged', 'membership', 'removed', () => example('membership', 'removed'), undefined],
+		['repositoryAccessChanged', 'member', 'added', () => example('member', 'added'), undefined],
+		['repositoryAccessChanged', 'member', 'removed', removedFromRepository, undefined],
+		['repositoryAccessChanged', 'member', 'edited', () => example('member', 'edited'), undefined],
+	])('%s: %s/%s → one item with the payload', async (event, webhook, action, payload, member) => {
+		const harness = await harnessFor([event]);
+		const body = payload();
+		const delivery = await deliver(harness, webhook, body);
+		await harness.close();
+		expect(delivery.status).toBe(200);
+		expect(delivery.items).toHaveLength(1);
+		const item = delivery.items![0].json;
+		expect(item).toMatchObject({ event, webhookEvent: webhook, action, recovered: false });
+		// the payload as the platform sent it: who changed and where
+		for (const key of Object.keys(body).filter((key) => key !== 'action')) expect(item[key]).toEqual(body[key]);
+		if (member) expect(((item.membership as IDataObject).user as IDataObject).login).toBe(member);
+	});
+
+	test.each([
+		['organizationMembershipChanged', 'organization', () => example('organization', 'renamed')],
+		['organizationMembershipChanged', 'organization', () => ({ ...example('organization', 'renamed'), action: 'deleted' })],
+		['organizationMembershipChanged', 'membership', () => example('membership', 'added')],
+		['teamMembershipChanged', 'organization', () => example('organization', 'member_added')],
+		['teamMembershipChanged', 'team', () => example('team', 'added_to_repository')],
+		['repositoryAccessChanged', 'membership', () => example('membership', 'added')],
+		['repositoryAccessChanged', 'organization', () => example('organization', 'member_added')],
+	])('%s does not start on %s deliveries it does not name', async (event, webhook, payload) => {
+		const harness = await harnessFor([event]);
+		const delivery = await deliver(harness, webhook, payload());
+		await harness.close();
+		expect(delivery.status).toBe(200);
+		expect(delivery.items).toBeUndefined();
+	});
+
+	test('New Collaborator and Repository Access Changed both chosen: member/added gives one item each, member/edited only the latter', async () => {
+		const harness = await harnessFor(['newCollaborator', 'repositoryAccessChanged']);
+		const added = await deliver(harness, 'member', example('member', 'added'));
+		const edited = await deliver(harness, 'member', example('member', 'edited'));
+		await harness.close();
+		expect(added.items?.map((item) => item.json.event).sort()).toEqual(['newCollaborator', 'repositoryAccessChanged']);
+		expect(edited.items?.map((item) => item.json.event)).toEqual(['repositoryAccessChanged']);
+		expect(edited.items![0].json.changes).toEqual({ old_permission: { from: 'write' } });
+	});
+
+	test('the three together subscribe to organization, membership and member; a delivery log entry counts only for a named action', () => {
+		const chosen = ['organizationMembershipChanged', 'teamMembershipChanged', 'repositoryAccessChanged'];
+		expect(subscribedEvents(chosen)).toEqual(['member', 'membership', 'organization']);
+		// what recovery asks the platform to redeliver (the log gives event and action only)
+		expect(mayMatch(chosen, 'organization', 'member_removed')).toBe(true);
+		expect(mayMatch(chosen, 'organization', 'member_invited')).toBe(true);
+		expect(mayMatch(chosen, 'organization', 'renamed')).toBe(false);
+		expect(mayMatch(chosen, 'membership', 'removed')).toBe(true);
+		expect(mayMatch(chosen, 'member', 'edited')).toBe(true);
+		expect(mayMatch(chosen, 'team', 'added_to_repository')).toBe(false);
 	});
 });
