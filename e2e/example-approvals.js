@@ -64,11 +64,14 @@ function accessChanging(workflow) {
 }
 
 /**
- * The structural rules every example keeps (fails with what breaks them): nothing but a Manual
+ * The structural rules every example keeps (fails with what breaks them): node ids unique; nothing but a Manual
  * Trigger enabled; no tool that changes access; every node that changes access downstream of the
  * approval If's true output only.
  */
 function checkStructure(assert, workflow) {
+	// n8n 2.38 and later refuse to import a workflow whose nodes share an id
+	const ids = workflow.nodes.map((n) => n.id);
+	assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'every node has its own id');
 	const triggers = workflow.nodes.filter((n) => !n.disabled && /Trigger$/.test(n.type) && n.type !== MANUAL);
 	assert.deepEqual(triggers.map((n) => n.name), [], 'as imported, no trigger but the Manual Trigger is on (no schedule, no webhook)');
 	const toolsThatWrite = workflow.nodes.filter((n) => n.type === GOVERNANCE_TOOL && !n.disabled && changesAccess(n));
