@@ -54,7 +54,7 @@ const ALL_PERMISSIONS = {
 	administration: 'write',
 	repository_hooks: 'write',
 	organization_hooks: 'write',
-	members: 'read',
+	members: 'write',
 	organization_projects: 'write',
 	repository_projects: 'write',
 };
@@ -65,7 +65,7 @@ const PERMISSIONS = [
 	[/^\/repos\/\{owner\}\/\{repo\}\/(statuses\/|commits\/\{ref\}\/status)/, 'statuses'],
 	[/^\/repos\/\{owner\}\/\{repo\}\/hooks/, 'repository_hooks'],
 	[/^\/orgs\/\{org\}\/hooks/, 'organization_hooks'],
-	[/^\/orgs\/\{org\}\/members/, 'members'],
+	[/^\/orgs\/\{org\}\/(members|memberships|invitations|outside_collaborators|teams)/, 'members'],
 	[/^\/repos\/\{owner\}\/\{repo\}\/pulls/, 'pull_requests'],
 	[/^\/repos\/\{owner\}\/\{repo\}\/issues/, 'issues'],
 	[/^\/repos\/\{owner\}\/\{repo\}\/actions/, 'actions'],
@@ -81,7 +81,7 @@ const PERMISSIONS = [
 function checkPermissions(permissions, method, template, message) {
 	const rule = PERMISSIONS.find(([pattern]) => pattern.test(template));
 	const permission = rule ? rule[1] : 'metadata';
-	const needed = method === 'GET' || method === 'HEAD' || permission === 'metadata' || permission === 'members' ? 'read' : 'write';
+	const needed = method === 'GET' || method === 'HEAD' || permission === 'metadata' ? 'read' : 'write';
 	const granted = permissions[permission];
 	if (!granted || (needed === 'write' && granted !== 'write')) {
 		return { status: 403, message, headers: { 'x-accepted-github-permissions': `${permission}=${needed}` } };

@@ -28,8 +28,13 @@
  *   /app/installations/{id}/access_tokens, GET …/installation of a repository, organization or user;
  *   check runs and statuses (resources/checks.js): POST …/check-runs, GET/PATCH …/check-runs/{id},
  *   GET …/commits/{ref}/check-runs, POST …/statuses/{sha}, GET …/commits/{ref}/statuses|status;
- *   GET …/pulls/{n} as diff or patch, …/pulls/{n}/files, …/pulls/{n}/commits, GET /orgs/{org}/members
- *   (resources/pull-changes.js); GET …/issues/{n}/comments, PATCH/DELETE …/issues/comments/{id}.
+ *   GET …/pulls/{n} as diff or patch, …/pulls/{n}/files, …/pulls/{n}/commits
+ *   (resources/pull-changes.js); GET …/issues/{n}/comments, PATCH/DELETE …/issues/comments/{id};
+ *   organization membership (resources/orgs.js): GET /orgs/{org}/members, GET/PUT
+ *   /orgs/{org}/memberships/{u}, DELETE /orgs/{org}/members/{u}, GET …/invitations, DELETE
+ *   …/invitations/{id}, GET …/outside_collaborators, DELETE …/outside_collaborators/{u}; teams
+ *   (resources/teams.js): GET /orgs/{org}/teams, …/teams/{slug}/members, …/teams/{slug}/repos,
+ *   PUT/DELETE …/teams/{slug}/memberships/{u}.
  *
  * The handlers live in resources/, a file per resource group; resources/common.js holds the
  * lookups they share.
@@ -51,6 +56,7 @@ const { registerEvents } = require('./resources/events');
 const { registerTrees } = require('./resources/trees');
 const { registerCommunity } = require('./resources/community');
 const { registerOrgs } = require('./resources/orgs');
+const { registerTeams } = require('./resources/teams');
 const { registerApps } = require('./resources/apps');
 const { registerChecks } = require('./resources/checks');
 const { registerPullChanges } = require('./resources/pull-changes');
@@ -72,6 +78,8 @@ const GROUPS = [
 	registerTrees,
 	registerCommunity,
 	registerOrgs,
+	// after registerOrgs: uses its organization lookups (kit.orgs)
+	registerTeams,
 	registerApps,
 	registerChecks,
 	// after registerPulls: wraps its GET …/pulls/{n} for the diff and patch media types

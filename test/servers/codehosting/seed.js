@@ -15,7 +15,9 @@
  *     environment, debug; 2 completed runs), 161336 deploy.yml (required choice input target:
  *     staging|production), 161337 nightly.yml (no workflow_dispatch); collaborator other-user
  *     (push), stargazer other-user; traffic (2 popular paths, referrers Google and github.com); events PushEvent, WatchEvent, IssuesEvent, 2 ReleaseEvents.
- *   octo-org/org-repo (id 1296300; README.md; issue #1 "Org issue 1"; outside-user pull).
+ *   octo-org/org-repo (id 1296300; README.md; issue #1 "Org issue 1"; outside-user pull: an
+ *     outside collaborator of octo-org); team octo-org/developers "Developers" (id 200, visible;
+ *     octo-user maintainer, other-user member; org-repo at pull).
  *   octo-user/renamed-repo (id 1296400) formerly legacy-name: /repos/octo-user/legacy-name/… →
  *     301 (307 for writes) to /repositories/1296400/…, which is served.
  *   octo-user/private-repo (id 1296500, private), other-user/other-repo (id 1296600).
@@ -99,6 +101,7 @@ function seed(s) {
 
 	const orgRepo = addRepo(ORG, 'org-repo', { id: 1296300, description: 'An organization repository', auto_init: true, created_at: isoAt(500) });
 	orgRepo.collaborators.set(OUTSIDER_LOGIN, 'pull');
+	s.addTeam(ORG, { id: 200, name: 'Developers', description: 'Everyone who writes code', members: { [LOGIN]: 'maintainer', [OTHER_LOGIN]: 'member' }, repos: { 'org-repo': 'pull' } });
 	addIssues(ORG, 'org-repo', 1, { prefix: 'Org issue' });
 	addRepo(LOGIN, 'legacy-name', { id: 1296400, description: 'A repository that was renamed', auto_init: true, created_at: isoAt(600) });
 	renameRepo(LOGIN, 'legacy-name', 'renamed-repo');

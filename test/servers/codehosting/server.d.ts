@@ -211,7 +211,7 @@ export interface RateResource {
 
 export interface CodeHostingState {
 	users: Record<string, { id: number; login: string; node_id: string; type: 'User'; name: string; email: string; starred: Set<string>; [key: string]: unknown }>;
-	orgs: Record<string, { id: number; login: string; node_id: string; type: 'Organization'; members: Record<string, 'admin' | 'member'>; default_permission: string; [key: string]: unknown }>;
+	orgs: Record<string, { id: number; login: string; node_id: string; type: 'Organization'; members: Record<string, 'admin' | 'member'>; default_permission: string; invitations: OrgInvitation[]; teams: Map<string, Team>; [key: string]: unknown }>;
 	tokens: Record<string, { login: string; scopes: string[]; installation?: number; expiresAt?: number }>;
 	app: AppState;
 	repos: Record<string, Repo>;
@@ -278,7 +278,7 @@ export interface CodeHostingServer {
 	/** Moves the hook's logged deliveries `ms` into the past (to test the 3-day retention). */
 	ageDeliveries(hookId: number, ms: number): void;
 	examplePayload(event: string, action?: string): Record<string, unknown>;
-	addUser(login: string, opts?: { id?: number; name?: string; email?: string }): CodeHostingState['users'][string];
+	addUser(login: string, opts?: { id?: number; name?: string; email?: string; twoFactor?: 'enabled' | 'disabled' | 'insecure' }): CodeHostingState['users'][string];
 	addOrg(login: string, opts?: { id?: number; name?: string; description?: string; members?: Record<string, 'admin' | 'member'>; default_permission?: string; members_can_create_repositories?: boolean }): CodeHostingState['orgs'][string];
 	addToken(token: string, login: string, scopes?: string[]): void;
 	/** A fine-grained personal access token (github_pat_…) with these permissions (metadata: read always). */
@@ -295,6 +295,12 @@ export interface CodeHostingServer {
 	addReleases(owner: string, repo: string, n: number, opts?: { draft?: boolean; prerelease?: boolean; author?: string }): CodeHostingState['repos'][string]['releases'];
 	addCollaborator(owner: string, repo: string, login: string, permission?: 'pull' | 'triage' | 'push' | 'maintain' | 'admin'): void;
 	acceptInvitations(owner: string, repo: string): void;
+	/** A team of an organization; members by login with their role, repositories by name with the team's level. */
+	addTeam(org: string, opts: { id?: number; name: string; slug?: string; description?: string; privacy?: 'closed' | 'secret'; members?: Record<string, 'member' | 'maintainer'>; repos?: Record<string, 'pull' | 'triage' | 'push' | 'maintain' | 'admin'> }): Team;
+	/** A user's two-factor authentication: enabled (the default), disabled, or insecure (SMS). */
+	setTwoFactor(login: string, twoFactor: 'enabled' | 'disabled' | 'insecure'): void;
+	/** The user accepts their invitation to the organization: a member, active in the teams it named. */
+	acceptOrgInvitation(org: string, login: string): void;
 	renameRepo(owner: string, oldName: string, newName: string): Repo;
 	addProject(ownerType: 'organization' | 'user', owner: string, opts?: Partial<Omit<Project, 'items'>> & { items?: Array<{ id: string; type?: string; content?: { repo: string; number: number }; values?: Record<string, string> }> }): Project;
 	addEvent(type: string, actor: string, owner: string, repo: string, payload?: Record<string, unknown> | ((u: { api: string; web: string }) => Record<string, unknown>)): CodeHostingState['events'][number];
@@ -305,6 +311,34 @@ export interface CodeHostingServer {
 	readonly appLog: AppLogEntry[];
 	appMints(): AppLogEntry[];
 	addInstallation(account: string, opts?: { id?: number; repositories?: string[]; permissions?: Record<string, 'read' | 'write'>; suspended_at?: string | null }): AppInstallation;
+}
+
+export interface OrgInvitation {
+	id: number;
+	node_id: string;
+	login: string | null;
+	email: string | null;
+	role: string;
+	created_at: string;
+	inviter: string;
+	/** Slugs of the teams the invitation adds the user to. */
+	teams: string[];
+}
+
+export interface Team {
+	id: number;
+	node_id: string;
+	name: string;
+	slug: string;
+	description: string | null;
+	privacy: 'closed' | 'secret';
+	created_at: string;
+	/** Active members by lower-case login. */
+	members: Map<string, 'member' | 'maintainer'>;
+	/** Invited to the organization through the team, by lower-case login. */
+	pending: Map<string, 'member' | 'maintainer'>;
+	/** 'owner/name' (lower case) → level. */
+	repos: Map<string, 'pull' | 'triage' | 'push' | 'maintain' | 'admin'>;
 }
 
 export interface AppInstallation {

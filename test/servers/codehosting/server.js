@@ -49,7 +49,9 @@
  *   setRunStatus(owner, repo, runId, status, conclusion?) · addGist(owner, {id, description,
  *   public, files: {name: content}}) · addReleases(owner, repo, n, {draft, prerelease}) ·
  *   addCollaborator(owner, repo, login, permission) · acceptInvitations(owner, repo) ·
- *   renameRepo(owner, old, new) · addProject('organization'|'user', owner, {number, title,
+ *   renameRepo(owner, old, new) · addTeam(org, {name, slug, privacy, members: {login: role},
+ *   repos: {name: level}}) · setTwoFactor(login, 'enabled'|'disabled'|'insecure') ·
+ *   acceptOrgInvitation(org, login) · addProject('organization'|'user', owner, {number, title,
  *   fields, items}) · addEvent(type, actor, owner, repo, payload) · repo(owner, name) → Repo ·
  *   fileContent(owner, repo, path, ref?) → Buffer.
  * Other controls: state.runProgress = 'never' (dispatched runs stay queued; by default each read of
@@ -297,6 +299,9 @@ function createCodeHostingServer(options = {}) {
 		addCollaborator,
 		acceptInvitations,
 		renameRepo,
+		addTeam: s.addTeam,
+		setTwoFactor: s.setTwoFactor,
+		acceptOrgInvitation: s.acceptOrgInvitation,
 		addProject,
 		/**
 		 * Adds an entry to the events feeds: type ('ForkEvent', 'ReleaseEvent', 'CreateEvent', …),

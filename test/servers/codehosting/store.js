@@ -6,7 +6,13 @@
  *   users:   { [login]: {id, login, node_id, type:'User', name, email, company, location, bio,
  *              created_at, updated_at, starred:Set<'owner/repo'>} }
  *   orgs:    { [login]: {id, login, node_id, type:'Organization', name, description, created_at,
- *              updated_at, members: {[login]: 'admin'|'member'}, default_permission:'pull'} }
+ *              updated_at, members: {[login]: 'admin'|'member'}, default_permission:'pull',
+ *              invitations: [{id, node_id, login, email, role, created_at, inviter, teams: [slug]}],
+ *              teams: Map<slug, Team>} }
+ *   Team = {id, node_id, name, slug, description, privacy:'closed'|'secret', created_at,
+ *     members: Map<login, 'member'|'maintainer'>, pending: Map<login, 'member'|'maintainer'>
+ *     (invited to the organization through the team), repos: Map<'owner/name', level>}
+ *   (a user's two-factor state: users[login].twoFactor = 'enabled'|'disabled'|'insecure')
  *   tokens:  { [token]: {login, scopes: string[]} }
  *   repos:   { ['owner/name']: Repo }         renamed: { ['oldowner/oldname']: repoId }
  *   Repo = {id, node_id, owner, name, private, description, homepage, default_branch, created_at,
@@ -48,7 +54,8 @@ const { LOGIN, ALL_SCOPES, LEVELS, isoAt } = require('./constants');
 /**
  * The store: {state, nowSeconds, nextId, key, account, addUser, addOrg, addToken, addRepo,
  * addLabel, authorOf, findRepo, mustRepo, level, atLeast, addFile, addBranch, addCollaborator,
- * acceptInvitations, renameRepo, repoById}. Other modules (webhooks.js, items.js) add to it.
+ * acceptInvitations, renameRepo, repoById, addTeam, setTwoFactor,
+ * acceptOrgInvitation}. Other modules (webhooks.js, items.js) add to it.
  */
 function createStore(options = {}) {
 	const state = {
@@ -108,6 +115,8 @@ function createStore(options = {}) {
 			company: opts.company ?? null,
 			location: opts.location ?? null,
 			bio: opts.bio ?? null,
+			// two-factor authentication: 'enabled', 'disabled' or 'insecure' (an SMS code)
+			twoFactor: opts.twoFactor ?? 'enabled',
 			created_at: opts.created_at ?? isoAt(0),
 			updated_at: opts.updated_at ?? isoAt(0),
 			starred: new Set(),
@@ -128,6 +137,9 @@ function createStore(options = {}) {
 			created_at: opts.created_at ?? isoAt(0),
 			updated_at: opts.updated_at ?? isoAt(0),
 			members: { ...(opts.members ?? {}) },
+			// pending invitations (resources/orgs.js) and teams (resources/teams.js)
+			invitations: [],
+			teams: new Map(),
 			default_permission: opts.default_permission ?? 'pull',
 			members_can_create_repositories: opts.members_can_create_repositories ?? true,
 		};
@@ -251,6 +263,11 @@ function createStore(options = {}) {
 			const role = Object.entries(org.members).find(([member]) => member.toLowerCase() === lower)?.[1];
 			if (role === 'admin') return 'admin';
 			if (role) best = Math.max(best, LEVELS.indexOf(org.default_permission));
+			// the teams the user is an active member of, with their access to this repository
+			for (const team of org.teams.values()) {
+				const granted = team.members.has(lower) ? team.repos.get(key(repo.owner, repo.name)) : undefined;
+				if (granted) best = Math.max(best, LEVELS.indexOf(granted));
+			}
 		}
 		const collaborator = repo.collaborators.get(lower);
 		if (collaborator) best = Math.max(best, LEVELS.indexOf(collaborator));
@@ -294,6 +311,52 @@ function createStore(options = {}) {
 		return sha;
 	}
 
+
+	/**
+	 * A team of organization `org`: {name, slug (from the name), description, privacy ('closed' |
+	 * 'secret'), members: {login: 'member'|'maintainer'}, repos: {name: level}, id}.
+	 */
+	function addTeam(org, opts) {
+		const record = state.orgs[String(org).toLowerCase()];
+		if (!record) throw new Error(`addTeam: unknown organization ${org}`);
+		const id = opts.id ?? nextId();
+		const slug = opts.slug ?? opts.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+		const team = {
+			id,
+			node_id: shapes.nodeId('Team', id),
+			name: opts.name,
+			slug,
+			description: opts.description ?? null,
+			privacy: opts.privacy ?? 'closed',
+			created_at: isoAt(0),
+			members: new Map(Object.entries(opts.members ?? {}).map(([login, role]) => [login.toLowerCase(), role])),
+			pending: new Map(),
+			repos: new Map(Object.entries(opts.repos ?? {}).map(([name, level]) => [key(record.login, name), level])),
+		};
+		record.teams.set(slug, team);
+		return team;
+	}
+
+	/** Sets a user's two-factor state: 'enabled', 'disabled' or 'insecure'. */
+	function setTwoFactor(login, twoFactor) {
+		const user = state.users[String(login).toLowerCase()];
+		if (!user) throw new Error(`setTwoFactor: unknown user ${login}`);
+		user.twoFactor = twoFactor;
+	}
+
+	/** `login` accepts their invitation to `org`: a member (owner if invited as admin), active in the teams it named. */
+	function acceptOrgInvitation(org, login) {
+		const record = state.orgs[String(org).toLowerCase()];
+		const index = record ? record.invitations.findIndex((entry) => entry.login && entry.login.toLowerCase() === String(login).toLowerCase()) : -1;
+		if (index < 0) throw new Error(`acceptOrgInvitation: ${login} has no invitation to ${org}`);
+		const [invitation] = record.invitations.splice(index, 1);
+		record.members[invitation.login] = invitation.role === 'admin' ? 'admin' : 'member';
+		for (const team of record.teams.values()) {
+			const role = team.pending.get(invitation.login.toLowerCase());
+			if (role) team.members.set(invitation.login.toLowerCase(), role);
+			team.pending.delete(invitation.login.toLowerCase());
+		}
+	}
 
 	/** Adds a collaborator directly (no invitation). */
 	function addCollaborator(owner, name, login, permission = 'push') {
@@ -345,6 +408,9 @@ function createStore(options = {}) {
 		acceptInvitations,
 		renameRepo,
 		repoById,
+		addTeam,
+		setTwoFactor,
+		acceptOrgInvitation,
 	};
 	return store;
 }

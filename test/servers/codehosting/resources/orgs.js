@@ -1,11 +1,201 @@
 'use strict';
-/** Organization invitations: POST /orgs/{org}/invitations (org.invitations keeps them). */
+/**
+ * Organization membership: GET /orgs/{org}/members (role and two-factor filters), GET/PUT
+ * /orgs/{org}/memberships/{username}, DELETE /orgs/{org}/members/{username}, GET/POST
+ * /orgs/{org}/invitations, DELETE /orgs/{org}/invitations/{invitation_id}, GET
+ * /orgs/{org}/outside_collaborators, DELETE /orgs/{org}/outside_collaborators/{username}.
+ *
+ * Who may: members read members, memberships and outside collaborators; owners (role admin) also
+ * read invitations and use the two-factor filters (422 otherwise), and only owners write (403).
+ * A classic token needs read:org (or admin:org) to read and admin:org to write (404 with
+ * X-Accepted-OAuth-Scopes otherwise); an App or fine-grained token the members permission
+ * (../apps.js). Outside collaborators are the users with direct access to a repository of the
+ * organization who are not members, as on GitHub; removing a member also removes them from
+ * every team, and keeps their direct repository access (they become outside collaborators).
+ */
 const git = require('../git');
 const shapes = require('../shapes');
 
+const INVITATION_ROLES = { admin: 'admin', member: 'direct_member' };
+
 /** Adds the handlers to `routes` (see ../routes.js). */
-function registerOrgs(routes, kit) {
+function registerOrgs(routes, kit, common) {
 	const { state } = kit;
+	const { needScope } = common;
+
+	/** The organization, and the caller's role in it (an App installation reads as an owner). */
+	function orgFor(ctx, { scopes = ['read:org', 'admin:org'], owner = false } = {}) {
+		const org = state.orgs[ctx.params.org.toLowerCase()];
+		if (!org) throw ctx.notFound();
+		needScope(ctx, ...scopes);
+		const role = ctx.who.installation !== undefined ? 'admin' : roleOf(org, ctx.who.login);
+		if (!role) throw ctx.notFound();
+		if (owner && role !== 'admin') throw ctx.fail(403, 'You must be an admin of the organization to do that.');
+		return { org, role };
+	}
+
+	const writeScopes = { scopes: ['admin:org'], owner: true };
+
+	function memberKey(org, login) {
+		const lower = String(login).toLowerCase();
+		return Object.keys(org.members).find((m) => m.toLowerCase() === lower);
+	}
+
+	function roleOf(org, login) {
+		const found = memberKey(org, login);
+		return found ? org.members[found] : undefined;
+	}
+
+	function userFor(ctx, login) {
+		const user = state.users[String(login).toLowerCase()];
+		if (!user) throw ctx.notFound();
+		return user;
+	}
+
+	/** The repositories the organization owns. */
+	const reposOf = (org) => Object.values(state.repos).filter((repo) => repo.owner.toLowerCase() === org.login.toLowerCase());
+
+	/** The two-factor filter: only owners may ask for it. */
+	function twoFactorFilter(ctx, role) {
+		const filter = ctx.query.filter ?? 'all';
+		if (filter !== 'all' && role !== 'admin') throw ctx.fail(422, 'Only owners can use this filter.');
+		if (filter === '2fa_disabled') return (user) => user.twoFactor === 'disabled';
+		if (filter === '2fa_insecure') return (user) => user.twoFactor === 'insecure';
+		return () => true;
+	}
+
+	function invitationJson(ctx, org, invitation) {
+		return {
+			id: invitation.id,
+			login: invitation.login,
+			email: invitation.email,
+			role: invitation.role,
+			created_at: invitation.created_at,
+			failed_at: null,
+			failed_reason: null,
+			inviter: shapes.simpleUser(ctx.u, kit.account(invitation.inviter)),
+			team_count: (invitation.teams ?? []).length,
+			node_id: invitation.node_id,
+			invitation_teams_url: `${ctx.u.api}/organizations/${org.id}/invitations/${invitation.id}/teams`,
+			invitation_source: 'member',
+		};
+	}
+
+	function membershipJson(ctx, org, user, state_, role) {
+		return {
+			url: `${ctx.u.api}/orgs/${org.login}/memberships/${user.login}`,
+			state: state_,
+			role,
+			organization_url: `${ctx.u.api}/orgs/${org.login}`,
+			organization: shapes.organizationSimple(ctx.u, org),
+			user: shapes.simpleUser(ctx.u, user),
+			...(state_ === 'active' ? { direct_membership: true, permissions: { can_create_repository: org.members_can_create_repositories !== false } } : {}),
+		};
+	}
+
+	/** Invites `user` (no invitation yet) or changes the role of theirs; answers the invitation. */
+	function invite(ctx, org, user, role, teams = []) {
+		let invitation = org.invitations.find((entry) => entry.login && entry.login.toLowerCase() === user.login.toLowerCase());
+		if (invitation) {
+			invitation.role = role;
+			for (const slug of teams) if (!invitation.teams.includes(slug)) invitation.teams.push(slug);
+			return invitation;
+		}
+		const id = kit.nextId();
+		invitation = { id, node_id: shapes.nodeId('OrganizationInvitation', id), login: user.login, email: null, role, created_at: git.isoNow(), inviter: ctx.who.login, teams: [...teams] };
+		org.invitations.push(invitation);
+		return invitation;
+	}
+	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, reposOf };
+
+	routes['GET /orgs/{org}/members'] = (ctx) => {
+		const org = state.orgs[ctx.params.org.toLowerCase()];
+		if (!org) throw ctx.notFound();
+		const viewerRole = ctx.who.installation !== undefined ? 'admin' : roleOf(org, ctx.who.login);
+		// the platform redirects non-members to the public members; nobody here is a public member
+		if (!viewerRole) return { body: [] };
+		const role = ctx.query.role ?? 'all';
+		const twoFactor = twoFactorFilter(ctx, viewerRole);
+		const accounts = Object.entries(org.members)
+			.filter(([, memberRole]) => role === 'all' || memberRole === role)
+			.map(([login]) => kit.account(login))
+			.filter((account) => account && twoFactor(account))
+			.sort((a, b) => a.id - b.id);
+		return { body: kit.paginate(ctx, accounts).map((account) => shapes.simpleUser(ctx.u, account)) };
+	};
+
+	routes['GET /orgs/{org}/memberships/{username}'] = (ctx) => {
+		const { org } = orgFor(ctx);
+		const user = userFor(ctx, ctx.params.username);
+		const role = roleOf(org, user.login);
+		if (role) return { body: membershipJson(ctx, org, user, 'active', role) };
+		const invitation = org.invitations.find((entry) => entry.login && entry.login.toLowerCase() === user.login.toLowerCase());
+		if (invitation) return { body: membershipJson(ctx, org, user, 'pending', invitation.role === 'admin' ? 'admin' : 'member') };
+		throw ctx.notFound();
+	};
+
+	routes['PUT /orgs/{org}/memberships/{username}'] = (ctx) => {
+		const { org } = orgFor(ctx, writeScopes);
+		const user = userFor(ctx, ctx.params.username);
+		const role = ctx.body?.role ?? 'member';
+		const found = memberKey(org, user.login);
+		if (found) {
+			org.members[found] = role;
+			return { body: membershipJson(ctx, org, user, 'active', role) };
+		}
+		invite(ctx, org, user, INVITATION_ROLES[role]);
+		return { body: membershipJson(ctx, org, user, 'pending', role) };
+	};
+
+	routes['DELETE /orgs/{org}/members/{username}'] = (ctx) => {
+		const { org } = orgFor(ctx, writeScopes);
+		const user = userFor(ctx, ctx.params.username);
+		const found = memberKey(org, user.login);
+		if (found) delete org.members[found];
+		for (const team of org.teams.values()) team.members.delete(user.login.toLowerCase());
+		return { status: 204 };
+	};
+
+	routes['GET /orgs/{org}/invitations'] = (ctx) => {
+		const { org } = orgFor(ctx, { scopes: ['admin:org'], owner: true });
+		const role = ctx.query.role ?? 'all';
+		const source = ctx.query.invitation_source ?? 'all';
+		const list = org.invitations.filter((entry) => (role === 'all' || entry.role === role) && (source === 'all' || source === 'member'));
+		return { body: kit.paginate(ctx, list).map((entry) => invitationJson(ctx, org, entry)) };
+	};
+
+	routes['DELETE /orgs/{org}/invitations/{invitation_id}'] = (ctx) => {
+		const { org } = orgFor(ctx, writeScopes);
+		const index = org.invitations.findIndex((entry) => entry.id === Number(ctx.params.invitation_id));
+		if (index < 0) throw ctx.notFound();
+		const [invitation] = org.invitations.splice(index, 1);
+		for (const team of org.teams.values()) if (invitation.login) team.pending.delete(invitation.login.toLowerCase());
+		return { status: 204 };
+	};
+
+	/** The outside collaborators: direct collaborators on the organization's repositories who are not members. */
+	function outsideCollaborators(org) {
+		const logins = new Set();
+		for (const repo of reposOf(org)) for (const login of repo.collaborators.keys()) if (!roleOf(org, login)) logins.add(login);
+		return [...logins].map((login) => state.users[login]).filter(Boolean);
+	}
+
+	routes['GET /orgs/{org}/outside_collaborators'] = (ctx) => {
+		const { org, role } = orgFor(ctx);
+		const twoFactor = twoFactorFilter(ctx, role);
+		const list = outsideCollaborators(org).filter(twoFactor).sort((a, b) => a.id - b.id);
+		return { body: kit.paginate(ctx, list).map((user) => shapes.simpleUser(ctx.u, user)) };
+	};
+
+	routes['DELETE /orgs/{org}/outside_collaborators/{username}'] = (ctx) => {
+		const { org } = orgFor(ctx, writeScopes);
+		const user = userFor(ctx, ctx.params.username);
+		if (roleOf(org, user.login)) {
+			throw ctx.fail(422, 'You cannot specify an organization member to remove as an outside collaborator.');
+		}
+		for (const repo of reposOf(org)) repo.collaborators.delete(user.login.toLowerCase());
+		return { status: 204 };
+	};
 
 	routes['POST /orgs/{org}/invitations'] = (ctx) => {
 		const org = state.orgs[ctx.params.org.toLowerCase()];
@@ -28,7 +218,6 @@ function registerOrgs(routes, kit) {
 		if (invitee && Object.keys(org.members).some((m) => m.toLowerCase() === invitee.login.toLowerCase())) {
 			throw ctx.validationFailed([{ resource: 'OrganizationInvitation', code: 'unprocessable', field: 'data', message: 'Invitee is already a part of this organization' }]);
 		}
-		org.invitations = org.invitations ?? [];
 		const address = invitee ? (email ?? null) : email;
 		if (org.invitations.some((inv) => (invitee && inv.login === invitee.login) || (address && inv.email && inv.email.toLowerCase() === address.toLowerCase()))) {
 			throw ctx.validationFailed([{ resource: 'OrganizationInvitation', code: 'unprocessable', field: 'data', message: 'Invitee has already been invited' }]);
@@ -42,25 +231,10 @@ function registerOrgs(routes, kit) {
 			role: ctx.body.role ?? 'direct_member',
 			created_at: git.isoNow(),
 			inviter: ctx.who.login,
+			teams: [],
 		};
 		org.invitations.push(invitation);
-		return {
-			status: 201,
-			body: {
-				id: invitation.id,
-				login: invitation.login,
-				email: invitation.email,
-				role: invitation.role,
-				created_at: invitation.created_at,
-				failed_at: null,
-				failed_reason: null,
-				inviter: shapes.simpleUser(ctx.u, kit.account(invitation.inviter)),
-				team_count: 0,
-				node_id: invitation.node_id,
-				invitation_teams_url: `${ctx.u.api}/organizations/${org.id}/invitations/${id}/teams`,
-				invitation_source: 'member',
-			},
-		};
+		return { status: 201, body: invitationJson(ctx, org, invitation) };
 	};
 }
 

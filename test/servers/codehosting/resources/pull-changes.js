@@ -2,7 +2,7 @@
 /**
  * What a pull request changes: GET …/pulls/{n} with Accept application/vnd.github.diff or
  * application/vnd.github.patch (the raw diff or patch text), GET …/pulls/{n}/files,
- * GET …/pulls/{n}/commits; and organization members: GET /orgs/{org}/members (role filter).
+ * GET …/pulls/{n}/commits.
  * The diff is computed from the stand-in's flat trees between the merge base and the head: one
  * hunk per file (every old line removed, every new line added), as `git diff` would print it
  * without context minimisation.
@@ -16,7 +16,6 @@ const PATCH = 'application/vnd.github.patch';
 /** Adds the handlers to `routes` (see ../routes.js). */
 function registerPullChanges(routes, kit, common) {
 	const { repoFor, pullFor } = common;
-	const { state } = kit;
 
 	const textOf = (repo, blob) => (blob ? repo.blobs.get(blob).toString('utf8') : '');
 	const linesOf = (text) => (text === '' ? [] : text.replace(/\n$/, '').split('\n'));
@@ -119,23 +118,6 @@ function registerPullChanges(routes, kit, common) {
 		const page = kit.paginate(ctx, commits, { max: 250 });
 		return { body: page.map((c) => shapes.commit(ctx.u, repo, c, { author: kit.account(c.authorLogin), committer: kit.account(c.committerLogin) })) };
 	};
-
-	routes['GET /orgs/{org}/members'] = (ctx) => {
-		const org = state.orgs[ctx.params.org.toLowerCase()];
-		if (!org) throw ctx.notFound();
-		const viewer = ctx.who.login.toLowerCase();
-		const isMember = Object.keys(org.members).some((m) => m.toLowerCase() === viewer) || ctx.who.installation !== undefined;
-		// the platform redirects non-members to the public members; nobody here is a public member
-		if (!isMember) return { body: [] };
-		const role = ctx.query.role ?? 'all';
-		const logins = Object.entries(org.members)
-			.filter(([, memberRole]) => role === 'all' || memberRole === role)
-			.map(([login]) => kit.account(login))
-			.filter(Boolean)
-			.sort((a, b) => a.id - b.id);
-		return { body: kit.paginate(ctx, logins).map((account) => shapes.simpleUser(ctx.u, account)) };
-	};
-
 }
 
 module.exports = { registerPullChanges };
