@@ -6,8 +6,12 @@
  *  - it holds every file of package.json's n8n.nodes and n8n.credentials, each node's codex file
  *    (<Name>.node.json beside <Name>.node.js), and every icon file the node and credential
  *    descriptions name (`file:x.svg`, light and dark), loaded from the packed code itself;
+ *  - every path package.json names is in it: main, types and bin when set, each entry of files;
  *  - it holds nothing users do not need: only those top-level files and dist/ with compiled .js,
- *    .d.ts, source maps, codex .json and icons (no tests, no TypeScript sources, no .n8n-dev).
+ *    source maps, codex .json and icons (no declarations, no tests, no TypeScript sources, no
+ *    .n8n-dev). n8n loads the .js, the codex .json and the icons; n8n's bin/n8n installs
+ *    source-map-support, so the maps turn a stack trace's dist/*.js lines into this repository's
+ *    .ts lines; nothing reads .d.ts files (CONTRIBUTING.md, "Lint and n8n's toolchain").
  *
  *   node scripts/check-package.js <tarball>      prints the problems and exits 1 if there are any
  *
@@ -21,7 +25,7 @@ const { spawnSync } = require('child_process');
 
 const ROOT = path.resolve(__dirname, '..');
 const REQUIRED_TOP_LEVEL = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
-const ALLOWED_IN_DIST = /^dist\/(nodes|credentials)\/.+\.(js|d\.ts|js\.map|json|svg|png)$/;
+const ALLOWED_IN_DIST = /^dist\/(nodes|credentials)\/.+\.(js|js\.map|json|svg|png)$/;
 
 /** Paths inside the tarball, relative to its `package/` folder. */
 function listTarball(tarball) {
@@ -51,6 +55,23 @@ function fileProblems(files, pkg) {
 	for (const file of nodes) {
 		const codex = file.replace(/\.js$/, '.json');
 		if (!have.has(codex)) problems.push(`missing codex file ${codex}`);
+	}
+	for (const field of ['main', 'types', 'typings']) {
+		const value = pkg?.[field];
+		if (typeof value === 'string' && !have.has(strip(value))) {
+			problems.push(`package.json ${field} names ${value}, which the package does not hold`);
+		}
+	}
+	const bin = typeof pkg?.bin === 'string' ? [pkg.bin] : Object.values(pkg?.bin ?? {});
+	for (const value of bin) {
+		if (!have.has(strip(value))) problems.push(`package.json bin names ${value}, which the package does not hold`);
+	}
+	for (const entry of pkg?.files ?? []) {
+		if (/[*?!{[]/.test(entry)) continue; // a pattern, not a path
+		const name = strip(entry).replace(/\/+$/, '');
+		if (!files.some((file) => file === name || file.startsWith(`${name}/`))) {
+			problems.push(`package.json files names ${entry}, which the package does not hold`);
+		}
 	}
 	for (const file of files) {
 		if (REQUIRED_TOP_LEVEL.includes(file)) continue;

@@ -52,6 +52,32 @@ describe('the packed package', () => {
 		expect(check.files).toEqual(expect.arrayContaining(['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json']));
 	});
 
+	it('holds every path package.json names (main, n8n.nodes, n8n.credentials, files), and no main that is missing', () => {
+		const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8'));
+		const named: string[] = [...pkg.n8n.nodes, ...pkg.n8n.credentials, ...(pkg.main ? [pkg.main] : [])];
+		for (const file of named) expect(check.files).toContain(file.replace(/^\.\//, ''));
+		for (const entry of pkg.files as string[]) {
+			expect(check.files.some((file) => file === entry || file.startsWith(`${entry.replace(/\/+$/, '')}/`))).toBe(true);
+		}
+		const withMain = retar(tarball, (dir) => {
+			const pkgPath = path.join(dir, 'package.json');
+			const packed = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
+			fs.writeFileSync(pkgPath, JSON.stringify({ ...packed, main: 'index.js', files: [...packed.files, 'docs'] }, null, 2));
+		});
+		expect(checkTarball(withMain).problems).toEqual(
+			expect.arrayContaining([
+				'package.json main names index.js, which the package does not hold',
+				'package.json files names docs, which the package does not hold',
+			]),
+		);
+	});
+
+	it('ships the compiled code with its source maps and without declarations', () => {
+		const js = check.files.filter((f) => f.endsWith('.js'));
+		expect(check.files.filter((f) => f.endsWith('.d.ts'))).toEqual([]);
+		expect(check.files.filter((f) => f.endsWith('.js.map')).sort()).toEqual(js.map((f) => `${f}.map`).sort());
+	});
+
 	it('ships nothing users do not need', () => {
 		const unexpected = check.files.filter(
 			(f) => !/^dist\//.test(f) && !['README.md', 'LICENSE', 'CHANGELOG.md', 'package.json'].includes(f),
