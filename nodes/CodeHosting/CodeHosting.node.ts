@@ -23,10 +23,11 @@ import * as rateLimit from './actions/rateLimit';
 import * as release from './actions/release';
 import * as repository from './actions/repository';
 import * as review from './actions/review';
+import * as team from './actions/team';
 import * as user from './actions/user';
 import * as workflow from './actions/workflow';
 import { router } from './actions/router';
-import { searchBranches, searchOwners, searchRepositories, searchWorkflows } from './methods/listSearch';
+import { searchBranches, searchOwners, searchRepositories, searchTeams, searchWorkflows } from './methods/listSearch';
 import { authenticationProperty, codeHostingCredentials, requestOptionsProperty } from './descriptions';
 
 /**
@@ -53,6 +54,7 @@ const RESOURCE_OPTIONS: INodePropertyOptions[] = [
 	{ name: 'Release', value: 'release' },
 	{ name: 'Repository', value: 'repository' },
 	{ name: 'Review', value: 'review' },
+	{ name: 'Team', value: 'team' },
 	{ name: 'User', value: 'user' },
 	{ name: 'Workflow', value: 'workflow' },
 	{
@@ -71,7 +73,7 @@ export class CodeHosting implements INodeType {
 		version: 1,
 		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
 		description:
-			'Act on repositories, files, branches, commits, check runs, commit statuses, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, users and project items (GitHub and GitHub Enterprise Server)',
+			'Act on repositories, files, branches, commits, check runs, commit statuses, issues, pull requests, reviews, workflows, gists, releases, collaborators, organizations, teams, users and project items (GitHub and GitHub Enterprise Server)',
 		defaults: { name: 'GitHub' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -103,6 +105,7 @@ export class CodeHosting implements INodeType {
 			...release.description,
 			...repository.description,
 			...review.description,
+			...team.description,
 			...user.description,
 			...workflow.description,
 			requestOptionsProperty,
@@ -110,7 +113,7 @@ export class CodeHosting implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBranches, searchOwners, searchRepositories, searchWorkflows },
+		listSearch: { searchBranches, searchOwners, searchRepositories, searchTeams, searchWorkflows },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -20,7 +20,7 @@ const inRepo = (parameters: IDataObject = {}): IDataObject => ({ ...repo(), ...p
 /** The head of feature-a (pull request #4), the same in every fresh server. */
 let featureSha = '';
 /** Ids read from (or made on) the fresh server before the run under test. */
-const made = { checkRunId: 0, commentId: 0, releaseId: '', reviewId: '', runId: '' };
+const made = { checkRunId: 0, commentId: 0, invitationId: 0, releaseId: '', reviewId: '', runId: '' };
 
 /** Makes what an operation reads or changes on a fresh server; its requests are not the run's. */
 async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
@@ -36,6 +36,10 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 	if (key === 'issue.editComment' || key === 'issue.deleteComment') {
 		const created = await runCodeHosting(srv, { parameters: { resource: 'issue', operation: 'createComment', ...repo(), issueNumber: 1, body: 'made' } });
 		made.commentId = Number(created.output[0]?.json.id);
+	}
+	if (key === 'organization.cancelInvitation') {
+		const invited = await runCodeHosting(srv, { parameters: { resource: 'user', operation: 'invite', organization: byName(ORG), email: 'new.hire@example.com' } });
+		made.invitationId = Number(invited.output[0]?.json.id);
 	}
 	if (key === 'repository.getLicense') {
 		await runCodeHosting(srv, { parameters: { resource: 'file', operation: 'createOrUpdate', ...repo(), filePath: 'LICENSE', commitMessage: 'Add a license', fileContent: 'MIT License\n\nCopyright (c) 2024 Octo User\n\nPermission is hereby granted, free of charge, to any person obtaining a copy' } });
@@ -80,8 +84,15 @@ const fills = (): Record<string, IDataObject> => ({
 	'issue.search': { query: 'bug' },
 	'issue.unlock': inRepo({ issueNumber: 1 }),
 	'issue.update': inRepo({ issueNumber: 1, updateFields: { title: 'Renamed' } }),
+	'organization.cancelInvitation': { owner: byName(ORG), invitationId: made.invitationId },
+	'organization.getInvitations': { owner: byName(ORG) },
 	'organization.getMembers': { owner: byName(ORG) },
+	'organization.getMembership': { owner: byName(ORG), username: 'other-user' },
+	'organization.getOutsideCollaborators': { owner: byName(ORG) },
 	'organization.getRepositories': { owner: byName(ORG) },
+	'organization.removeMember': { owner: byName(ORG), username: 'other-user' },
+	'organization.removeOutsideCollaborator': { owner: byName(ORG), username: 'outside-user' },
+	'organization.setMembership': { owner: byName(ORG), username: 'outside-user' },
 	'projectItem.updateStatus': { projectOwner: ORG, itemId: 'PVTI_lADOAOrgItem001', status: 'Done' },
 	'pullRequest.create': inRepo({ title: 'Defaults pull request', head: byName('feature-a'), base: byName('develop') }),
 	'pullRequest.get': inRepo({ pullNumber: 4 }),
@@ -110,6 +121,11 @@ const fills = (): Record<string, IDataObject> => ({
 	'review.get': inRepo({ pullRequestNumber: '4', reviewId: made.reviewId }),
 	'review.getAll': inRepo({ pullRequestNumber: '4' }),
 	'review.update': inRepo({ pullRequestNumber: '4', reviewId: made.reviewId, body: 'Edited' }),
+	'team.addMember': { owner: byName(ORG), team: byName('developers'), username: 'outside-user' },
+	'team.getAll': { owner: byName(ORG) },
+	'team.getMembers': { owner: byName(ORG), team: byName('developers') },
+	'team.getRepositories': { owner: byName(ORG), team: byName('developers') },
+	'team.removeMember': { owner: byName(ORG), team: byName('developers'), username: 'other-user' },
 	'user.getCurrent': {},
 	'user.getIssues': {},
 	'user.getRepositories': { owner: byName(LOGIN) },
@@ -126,7 +142,18 @@ const fills = (): Record<string, IDataObject> => ({
 });
 
 /** Operations whose own work deletes, removes access or merges (their action says so). */
-const REMOVES = ['collaborator.remove', 'file.delete', 'gist.update', 'issue.deleteComment', 'pullRequest.merge', 'release.delete'];
+const REMOVES = [
+	'collaborator.remove',
+	'file.delete',
+	'gist.update',
+	'issue.deleteComment',
+	'organization.cancelInvitation',
+	'organization.removeMember',
+	'organization.removeOutsideCollaborator',
+	'pullRequest.merge',
+	'release.delete',
+	'team.removeMember',
+];
 
 async function observe(operation: Operation, extra: IDataObject = {}, asTool = false) {
 	const srv: CodeHostingServer = await startServer();
@@ -212,6 +239,7 @@ function destructive(request: { method: string; path: string; body?: unknown }):
 	if (/\/check-runs/.test(request.path) && ['success', 'neutral', 'skipped'].includes(String(body.conclusion))) return true;
 	if (/\/collaborators\//.test(request.path) && request.method === 'PUT' && body.permission !== 'pull') return true;
 	if (/\/orgs\/[^/]+\/(invitations|memberships\/)/.test(request.path) && ['admin', 'owner'].includes(String(body.role))) return true;
+	if (/\/orgs\/[^/]+\/teams\/[^/]+\/memberships\//.test(request.path) && body.role === 'maintainer') return true;
 	if (/\/repos$|\/user\/repos$|\/orgs\/[^/]+\/repos$/.test(request.path) && request.method === 'POST' && body.private === false) return true;
 	return false;
 }
@@ -233,6 +261,8 @@ describe('(b) omitted or defaulted parameters: no destructive request', () => {
 		['commitStatus.create', 'POST', /\/statuses\//, { state: 'pending' }],
 		['review.create', 'POST', /\/pulls\/4\/reviews$/, { event: 'COMMENT', body: 'Looked at it' }],
 		['collaborator.add', 'PUT', /\/collaborators\/outside-user$/, { permission: 'pull' }],
+		['organization.setMembership', 'PUT', /\/orgs\/octo-org\/memberships\/outside-user$/, { role: 'member' }],
+		['team.addMember', 'PUT', /\/teams\/developers\/memberships\/outside-user$/, { role: 'member' }],
 	])('%s at its defaults sends the safe choice', async (key, method, path, body) => {
 		const { requests, error } = await observe(operations.find((operation) => operation.key === key)!);
 		expect(error).toBeUndefined();

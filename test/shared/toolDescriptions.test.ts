@@ -45,8 +45,12 @@ const PACK: Record<string, Pack> = {
 			'file.delete',
 			'gist.update', // it can delete files from the gist
 			'issue.deleteComment',
+			'organization.cancelInvitation',
+			'organization.removeMember',
+			'organization.removeOutsideCollaborator',
 			'pullRequest.merge',
 			'release.delete',
+			'team.removeMember',
 		],
 	},
 	Governance: {

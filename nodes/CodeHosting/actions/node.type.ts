@@ -26,7 +26,17 @@ type CodeHostingMap = {
 	release: 'create' | 'get' | 'getAll' | 'update' | 'delete';
 	review: 'create' | 'get' | 'getAll' | 'update';
 	collaborator: 'getPermission' | 'add' | 'remove';
-	organization: 'getRepositories' | 'getMembers';
+	organization:
+		| 'getRepositories'
+		| 'getMembers'
+		| 'getMembership'
+		| 'setMembership'
+		| 'removeMember'
+		| 'getInvitations'
+		| 'cancelInvitation'
+		| 'getOutsideCollaborators'
+		| 'removeOutsideCollaborator';
+	team: 'getAll' | 'getMembers' | 'addMember' | 'removeMember' | 'getRepositories';
 	checkRun: 'create' | 'update' | 'get' | 'getAll';
 	commitStatus: 'create' | 'getAll' | 'getCombined';
 	user: 'getCurrent' | 'getRepositories' | 'getIssues' | 'invite';

@@ -22,6 +22,7 @@ import * as rateLimit from './rateLimit';
 import * as release from './release';
 import * as repository from './repository';
 import * as review from './review';
+import * as team from './team';
 import * as user from './user';
 import * as workflow from './workflow';
 
@@ -81,7 +82,24 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 	release: { create: release.create, get: release.get, getAll: release.getAll, update: release.update, delete: release.delete },
 	review: { create: review.create, get: review.get, getAll: review.getAll, update: review.update },
 	collaborator: { getPermission: collaborator.getPermission, add: collaborator.add, remove: collaborator.remove },
-	organization: { getRepositories: organization.getRepositories, getMembers: organization.getMembers },
+	organization: {
+		getRepositories: organization.getRepositories,
+		getMembers: organization.getMembers,
+		getMembership: organization.getMembership,
+		setMembership: organization.setMembership,
+		removeMember: organization.removeMember,
+		getInvitations: organization.getInvitations,
+		cancelInvitation: organization.cancelInvitation,
+		getOutsideCollaborators: organization.getOutsideCollaborators,
+		removeOutsideCollaborator: organization.removeOutsideCollaborator,
+	},
+	team: {
+		getAll: team.getAll,
+		getMembers: team.getMembers,
+		addMember: team.addMember,
+		removeMember: team.removeMember,
+		getRepositories: team.getRepositories,
+	},
 	checkRun: { create: checkRun.create, update: checkRun.update, get: checkRun.get, getAll: checkRun.getAll },
 	commitStatus: { create: commitStatus.create, getAll: commitStatus.getAll, getCombined: commitStatus.getCombined },
 	user: { getCurrent: user.getCurrent, getRepositories: user.getRepositories, getIssues: user.getIssues, invite: user.invite },

@@ -114,3 +114,20 @@ export async function searchWorkflows(
 		paginationToken: result.next,
 	};
 }
+
+/** Teams of the chosen organization. */
+export async function searchTeams(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const org = currentValue(this, 'owner');
+	if (!org) return { results: [] };
+	const result = await page(this, `/orgs/${encodeURIComponent(org)}/teams`, paginationToken);
+	return {
+		results: result.items
+			.filter((team) => matches(filter, team.name) || matches(filter, team.slug))
+			.map((team) => ({ name: String(team.name), value: String(team.slug), url: String(team.html_url ?? '') })),
+		paginationToken: result.next,
+	};
+}

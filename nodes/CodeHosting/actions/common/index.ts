@@ -5,6 +5,7 @@
  */
 export { codeHosting, RAW_MEDIA_TYPE } from '../../transport';
 export * from './collaborator';
+export * from './organization';
 export * from './file';
 export * from './gist';
 export * from './issue';

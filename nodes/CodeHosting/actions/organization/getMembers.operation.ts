@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, organizationLocator, readLogin } from '../common';
+import { readLimit, requireChoice, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHosting, organizationField, readLogin, twoFactorFilter } from '../common';
+
+const ROLES = ['all', 'admin', 'member'] as const;
+const TWO_FACTOR = ['all', '2fa_disabled', '2fa_insecure'] as const;
 
 export const description: INodeProperties[] = showFor('organization', 'getMembers', [
-	{ ...organizationLocator, name: 'owner' },
+	organizationField,
 	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
@@ -25,6 +28,7 @@ export const description: INodeProperties[] = showFor('organization', 'getMember
 				default: 'all',
 				description: 'Only owners (admin), only members, or all',
 			},
+			twoFactorFilter,
 		],
 	},
 ]);
@@ -35,6 +39,9 @@ export const returns = 'items';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const org = readLogin(this, 'owner', 'Organization', itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const role = ((this.getNodeParameter('filters', itemIndex, {}) as IDataObject).role as string | undefined) ?? 'all';
-	return await codeHosting(this).requestAll('GET', `/orgs/${org}/members`, limit, { qs: { role }, itemIndex });
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const role = requireChoice(this, filters.role ?? 'all', ROLES, 'Role', itemIndex);
+	const twoFactor = requireChoice(this, filters.twoFactor ?? 'all', TWO_FACTOR, 'Two-Factor Authentication', itemIndex);
+	const qs: IDataObject = { role, ...(twoFactor === 'all' ? {} : { filter: twoFactor }) };
+	return await codeHosting(this).requestAll('GET', `/orgs/${org}/members`, limit, { qs, itemIndex });
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readLimit, returnAllOrLimit, showFor, withShownDefaults } from '../../../shared';
-import { codeHosting, compact, organizationLocator, readLogin, repositorySortFilters } from '../common';
+import { codeHosting, compact, organizationField, readLogin, repositorySortFilters } from '../common';
 
 const filtersField: INodeProperties = {
 	displayName: 'Filters',
@@ -31,7 +31,7 @@ const filtersField: INodeProperties = {
 };
 
 export const description: INodeProperties[] = showFor('organization', 'getRepositories', [
-	{ ...organizationLocator, name: 'owner' },
+	organizationField,
 	...returnAllOrLimit(),
 	filtersField,
 ]);
