@@ -195,6 +195,47 @@ describe('getOutsideCollaborators and removeOutsideCollaborator', () => {
 	});
 });
 
+describe('a credential that may not: the error names what it lacks, nothing changes', () => {
+	const CLASSIC = 'ghp_orgReaderClassicToken00000000000001';
+	const FINE_GRAINED = 'github_pat_11AAAAAAA0orgReaderFineGrainedToken0000000000000000000000001';
+
+	test('a classic token with read:org but not admin:org: reads work, a write is the platform\'s 404 naming admin:org', async () => {
+		srv.addToken(CLASSIC, LOGIN, ['repo', 'read:org']);
+		const read = await runCodeHosting(srv, { token: CLASSIC, parameters: org('getOutsideCollaborators', { returnAll: true }) });
+		expect(read.output.map((item) => item.json.login)).toEqual([OUTSIDER]);
+		const { output } = await runCodeHosting(srv, { token: CLASSIC, continueOnFail: true, parameters: org('setMembership', { username: OTHER, role: 'admin' }) });
+		expect(srv.requests[1].status).toBe(404);
+		expect(String(output[0].json.error)).toMatch(/^Not Found \(HTTP 404\): the classic token needs .*admin:org.* \(it has: repo, read:org\)/);
+		expect(members()).toEqual([`${LOGIN}:admin`, `${OTHER}:member`]);
+	});
+
+	test('a classic token without an organization scope: even the invitations list names the scope', async () => {
+		srv.addToken(CLASSIC, LOGIN, ['read:user']);
+		const { output } = await runCodeHosting(srv, { token: CLASSIC, continueOnFail: true, parameters: org('getInvitations', { returnAll: true }) });
+		expect(String(output[0].json.error)).toContain('admin:org');
+	});
+
+	test('a fine-grained token with Members read-only: the removal is refused, naming Members: Read and write', async () => {
+		srv.addFineGrainedToken(FINE_GRAINED, LOGIN, { members: 'read' });
+		const listed = await runCodeHosting(srv, { token: FINE_GRAINED, parameters: org('getOutsideCollaborators', { returnAll: true }) });
+		expect(listed.error).toBeUndefined();
+		const { output } = await runCodeHosting(srv, { token: FINE_GRAINED, continueOnFail: true, parameters: org('removeOutsideCollaborator', { username: OUTSIDER }) });
+		expect(srv.requests[1].status).toBe(403);
+		expect(String(output[0].json.error)).toMatch(/Members: Read and write/i);
+		expect(srv.repo(ORG, 'org-repo')!.collaborators.has(OUTSIDER)).toBe(true);
+	});
+});
+
+describe('as an AI tool', () => {
+	test('Get Membership and Remove Outside Collaborator run as the tool variant', async () => {
+		const membership = await runCodeHosting(srv, { asTool: true, parameters: org('getMembership', { username: OTHER }) });
+		expect(membership.error).toBeUndefined();
+		expect(membership.output[0].json).toMatchObject({ state: 'active', role: 'member' });
+		const removed = await runCodeHosting(srv, { asTool: true, parameters: org('removeOutsideCollaborator', { username: OUTSIDER }) });
+		expect(removed.output[0].json).toEqual({ success: true, organization: ORG, username: OUTSIDER });
+	});
+});
+
 describe('bad input: NodeOperationError with the item index, before any request', () => {
 	test.each([
 		['getMembership', 'an empty username', { username: '={{ "" }}' }, 'Username is required'],
