@@ -151,6 +151,19 @@ describe('getInvitations and cancelInvitation', () => {
 		expect(error?.httpCode).toBe('403');
 	});
 
+	test('an invitation sent with Team IDs (User → Invite) is listed with its team count; once accepted, a member of the team', async () => {
+		const invited = await runCodeHosting(srv, { parameters: { resource: 'user', operation: 'invite', organization: login(ORG), inviteBy: 'userId', userId: 3, additionalFields: { teamIds: '200' } } });
+		expect(invited.error).toBeUndefined();
+		expect(JSON.parse(srv.requests[0].body!)).toEqual({ role: 'direct_member', invitee_id: 3, team_ids: [200] });
+		const listed = await runCodeHosting(srv, { parameters: org('getInvitations', { returnAll: true }) });
+		expect(listed.output.map((item) => [item.json.login, item.json.team_count])).toEqual([[OUTSIDER, 1]]);
+		srv.acceptOrgInvitation(ORG, OUTSIDER);
+		expect(members()).toEqual([`${LOGIN}:admin`, `${OTHER}:member`, `${OUTSIDER}:member`]);
+		expect(srv.state.orgs[ORG].teams.get('developers')!.members.get(OUTSIDER)).toBe('member');
+		const unknownTeam = await runCodeHosting(srv, { parameters: { resource: 'user', operation: 'invite', organization: login(ORG), inviteBy: 'email', email: 'new@example.com', additionalFields: { teamIds: '999' } } });
+		expect(unknownTeam.error?.httpCode).toBe('422');
+	});
+
 	test('cancel: the invitation is gone; cancelling it again is the platform\'s 404', async () => {
 		await inviteMany(2);
 		const { output, error } = await runCodeHosting(srv, { parameters: org('cancelInvitation', { invitationId: '9001' }) });

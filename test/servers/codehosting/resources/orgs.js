@@ -3,7 +3,9 @@
  * Organization membership: GET /orgs/{org}/members (role and two-factor filters), GET/PUT
  * /orgs/{org}/memberships/{username}, DELETE /orgs/{org}/members/{username}, GET/POST
  * /orgs/{org}/invitations, DELETE /orgs/{org}/invitations/{invitation_id}, GET
- * /orgs/{org}/outside_collaborators, DELETE /orgs/{org}/outside_collaborators/{username}.
+ * /orgs/{org}/outside_collaborators, DELETE /orgs/{org}/outside_collaborators/{username}. An
+ * invitation may name teams of the organization (team_ids; others are refused with 422): the
+ * invitee joins them when they accept (srv.acceptOrgInvitation).
  *
  * Who may: members read members, memberships and outside collaborators; owners (role admin) also
  * read invitations and use the two-factor filters (422 otherwise), and only owners write (403).
@@ -207,7 +209,9 @@ function registerOrgs(routes, kit, common) {
 		if (email === undefined && inviteeId === undefined) {
 			throw ctx.validationFailed([{ resource: 'OrganizationInvitation', code: 'missing_field', field: 'invitee_id' }]);
 		}
-		if (teamIds.length > 0) throw ctx.validationFailed([{ resource: 'OrganizationInvitation', code: 'invalid', field: 'team_ids', value: teamIds }]);
+		// the teams the invitation adds the person to: teams of this organization only
+		const teams = teamIds.map((teamId) => [...org.teams.values()].find((team) => team.id === teamId));
+		if (teams.some((team) => !team)) throw ctx.validationFailed([{ resource: 'OrganizationInvitation', code: 'invalid', field: 'team_ids', value: teamIds }]);
 		let invitee;
 		if (inviteeId !== undefined) {
 			invitee = Object.values(state.users).find((user) => user.id === inviteeId);
@@ -231,9 +235,10 @@ function registerOrgs(routes, kit, common) {
 			role: ctx.body.role ?? 'direct_member',
 			created_at: git.isoNow(),
 			inviter: ctx.who.login,
-			teams: [],
+			teams: teams.map((team) => team.slug),
 		};
 		org.invitations.push(invitation);
+		if (invitee) for (const team of teams) team.pending.set(invitee.login.toLowerCase(), 'member');
 		return { status: 201, body: invitationJson(ctx, org, invitation) };
 	};
 }
