@@ -13,9 +13,10 @@ type Step = { name?: string; uses?: string; run?: string; with?: Record<string, 
 type Job = { steps: Step[]; env?: Record<string, string>; permissions?: Record<string, string> };
 type Workflow = { on: Record<string, unknown>; permissions?: Record<string, string>; jobs: Record<string, Job> };
 
-function load(name: string): { text: string; wf: Workflow; steps: Step[] } {
+function load(name: string, job?: string): { text: string; wf: Workflow; steps: Step[] } {
 	const text = fs.readFileSync(path.join(ROOT, '.github', 'workflows', name), 'utf8');
 	const wf = yaml.load(text) as Workflow;
+	if (job) return { text, wf, steps: wf.jobs[job].steps };
 	const jobs = Object.values(wf.jobs);
 	expect(jobs).toHaveLength(1);
 	return { text, wf, steps: jobs[0].steps };
@@ -28,7 +29,17 @@ function index(steps: Step[], test: (s: Step) => boolean, what: string): number 
 }
 
 describe('ci.yml', () => {
-	const { wf, steps } = load('ci.yml');
+	const { wf, steps } = load('ci.yml', 'ci');
+
+	it('has the CI job and the first command on the npm of Node 20, 22 and 24', () => {
+		expect(Object.keys(wf.jobs).sort()).toEqual(['ci', 'first-command']);
+		const first = wf.jobs['first-command'] as Job & { strategy: { matrix: { node: string[] } } };
+		expect(first.strategy.matrix.node).toEqual(['20.x', '22.x', '24.x']);
+		const runs = first.steps.map((s) => s.run ?? '').join('\n');
+		expect(runs).toMatch(/npm ci\b/);
+		expect(runs).toMatch(/npm run lint/);
+		expect(runs).not.toMatch(/npm install -g npm/); // the npm the Node brings
+	});
 
 	it('runs on push and pull request', () => {
 		expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
@@ -40,7 +51,7 @@ describe('ci.yml', () => {
 		const run = index(steps, (s) => /^bash \.ci\/run$/m.test(s.run ?? ''), 'bash .ci/run');
 		expect(checkout).toBeLessThan(cache);
 		expect(cache).toBeLessThan(run);
-		const job = Object.values(wf.jobs)[0];
+		const job = wf.jobs.ci;
 		expect(steps[cache].with?.path).toBe('${{ env.N8N_E2E_CACHE }}');
 		expect(job.env?.N8N_E2E_CACHE).toBeTruthy();
 		expect(steps[cache].with?.key).toContain("hashFiles('e2e/runtime/**/package-lock.json')");
