@@ -6,6 +6,9 @@
  * /orgs/{org}/outside_collaborators, DELETE /orgs/{org}/outside_collaborators/{username}. An
  * invitation may name teams of the organization (team_ids; others are refused with 422): the
  * invitee joins them when they accept (srv.acceptOrgInvitation).
+ * Webhooks (to the organization's hooks; repository ones for `member`): organization
+ * member_invited (an invitation, also through a team), member_removed; member removed (one per
+ * repository an outside collaborator loses).
  *
  * Who may: members read members, memberships and outside collaborators; owners (role admin) also
  * read invitations and use the two-factor filters (422 otherwise), and only owners write (403).
@@ -106,9 +109,22 @@ function registerOrgs(routes, kit, common) {
 		const id = kit.nextId();
 		invitation = { id, node_id: shapes.nodeId('OrganizationInvitation', id), login: user.login, email: null, role, created_at: git.isoNow(), inviter: ctx.who.login, teams: [...teams] };
 		org.invitations.push(invitation);
+		invitedHook(ctx, org, invitation);
 		return invitation;
 	}
-	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, reposOf };
+	/** The `organization` webhook event (member_invited, member_removed) to the organization's hooks. */
+	function organizationHook(ctx, org, action, build) {
+		kit.emitWebhook('organization', { org: org.login, u: ctx.u, sender: ctx.who.login }, () => ({ action, ...build() }));
+	}
+
+	function invitedHook(ctx, org, invitation) {
+		organizationHook(ctx, org, 'member_invited', () => {
+			const { invitation_source: _source, ...shown } = invitationJson(ctx, org, invitation);
+			return { invitation: shown, ...(invitation.login ? { user: shapes.simpleUser(ctx.u, kit.account(invitation.login)) } : {}) };
+		});
+	}
+
+	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, reposOf, invitedHook };
 
 	routes['GET /orgs/{org}/members'] = (ctx) => {
 		const org = state.orgs[ctx.params.org.toLowerCase()];
@@ -153,8 +169,14 @@ function registerOrgs(routes, kit, common) {
 		const { org } = orgFor(ctx, writeScopes);
 		const user = userFor(ctx, ctx.params.username);
 		const found = memberKey(org, user.login);
-		if (found) delete org.members[found];
+		if (!found) return { status: 204 };
+		const role = org.members[found];
+		delete org.members[found];
 		for (const team of org.teams.values()) team.members.delete(user.login.toLowerCase());
+		organizationHook(ctx, org, 'member_removed', () => {
+			const { url, state: memberState, role: memberRole, organization_url: organizationUrl, user: member } = membershipJson(ctx, org, user, 'active', role);
+			return { membership: { url, state: memberState, role: memberRole, organization_url: organizationUrl, user: member } };
+		});
 		return { status: 204 };
 	};
 
@@ -195,7 +217,10 @@ function registerOrgs(routes, kit, common) {
 		if (roleOf(org, user.login)) {
 			throw ctx.fail(422, 'You cannot specify an organization member to remove as an outside collaborator.');
 		}
-		for (const repo of reposOf(org)) repo.collaborators.delete(user.login.toLowerCase());
+		for (const repo of reposOf(org)) {
+			if (!repo.collaborators.delete(user.login.toLowerCase())) continue;
+			kit.emitWebhook('member', { repo, u: ctx.u, sender: ctx.who.login }, () => ({ action: 'removed', member: shapes.simpleUser(ctx.u, user) }));
+		}
 		return { status: 204 };
 	};
 
@@ -239,6 +264,7 @@ function registerOrgs(routes, kit, common) {
 		};
 		org.invitations.push(invitation);
 		if (invitee) for (const team of teams) team.pending.set(invitee.login.toLowerCase(), 'member');
+		invitedHook(ctx, org, invitation);
 		return { status: 201, body: invitationJson(ctx, org, invitation) };
 	};
 }

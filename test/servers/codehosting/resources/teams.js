@@ -8,6 +8,7 @@
  * the owners (404 for others). Owners and the team's maintainers change its members (403 for
  * others). Adding a user who is not a member of the organization invites them to it (the team
  * membership is then 'pending' until they accept); adding an organization is refused (422).
+ * Webhooks to the organization's hooks: membership added (a new member of the team), removed.
  */
 const shapes = require('../shapes');
 
@@ -47,6 +48,15 @@ function registerTeams(routes, kit) {
 		};
 	}
 
+	/** The `membership` webhook event (added, removed) to the organization's hooks. */
+	function membershipHook(ctx, org, team, account, action) {
+		kit.emitWebhook('membership', { org: org.login, u: ctx.u, sender: ctx.who.login }, () => {
+			const shown = teamJson(ctx, org, team);
+			const keys = ['name', 'id', 'node_id', 'slug', 'description', 'privacy', 'url', 'html_url', 'members_url', 'repositories_url', 'permission'];
+			return { action, scope: 'team', member: shapes.simpleUser(ctx.u, account), team: Object.fromEntries(keys.map((name) => [name, shown[name]])) };
+		});
+	}
+
 	routes['GET /orgs/{org}/teams'] = (ctx) => {
 		const { org, role } = kit.orgs.orgFor(ctx);
 		const viewer = String(ctx.who.login).toLowerCase();
@@ -76,7 +86,9 @@ function registerTeams(routes, kit) {
 		const lower = account.login.toLowerCase();
 		const url = `${ctx.u.api}/organizations/${org.id}/team/${team.id}/memberships/${account.login}`;
 		if (kit.orgs.roleOf(org, account.login)) {
+			const added = !team.members.has(lower);
 			team.members.set(lower, role);
+			if (added) membershipHook(ctx, org, team, account, 'added');
 			return { body: { url, role, state: 'active' } };
 		}
 		team.pending.set(lower, role);
@@ -85,11 +97,12 @@ function registerTeams(routes, kit) {
 	};
 
 	routes['DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}'] = (ctx) => {
-		const { team } = teamFor(ctx, true);
+		const { org, team } = teamFor(ctx, true);
 		const account = kit.account(ctx.params.username);
 		if (!account) throw ctx.notFound();
-		team.members.delete(account.login.toLowerCase());
+		const removed = team.members.delete(account.login.toLowerCase());
 		team.pending.delete(account.login.toLowerCase());
+		if (removed) membershipHook(ctx, org, team, account, 'removed');
 		return { status: 204 };
 	};
 
