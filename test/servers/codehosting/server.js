@@ -69,7 +69,8 @@
  * Webhooks: creating a hook sends a `ping` to its config.url (asynchronously, failures ignored);
  * actions done through the API also send their webhook events (issues, issue_comment,
  * pull_request, push, create, star, watch, member, repository (org hooks), workflow_dispatch,
- * workflow_run, projects_v2_item (org hooks)) unless `autoDeliver: false`. Deliveries are only
+ * workflow_run, projects_v2_item (org hooks), organization and membership (org hooks: resources/orgs.js,
+ * teams.js)) unless `autoDeliver: false`. Deliveries are only
  * ever sent to loopback URLs (127.0.0.1, localhost, ::1); others are recorded as not delivered.
  * Each attempt is logged in the hook's delivery log with its outcome (an attempt without a
  * response, such as a refused connection, is a failed 502 "failed to connect"), which GET
