@@ -92,7 +92,7 @@ describe('getMembership and setMembership', () => {
 });
 
 describe('removeMember', () => {
-	test('removed from the organization and its teams; a repository granted directly stays (an outside collaborator now)', async () => {
+	test('removed from the organization, its teams and the repositories granted directly (no outside collaborator left behind)', async () => {
 		srv.addCollaborator(ORG, 'org-repo', OTHER, 'push');
 		const { output, error } = await runCodeHosting(srv, { parameters: org('removeMember', { username: OTHER }) });
 		expect(error).toBeUndefined();
@@ -101,7 +101,8 @@ describe('removeMember', () => {
 		expect(members()).toEqual([`${LOGIN}:admin`]);
 		expect([...srv.state.orgs[ORG].teams.get('developers')!.members.keys()]).toEqual([LOGIN]);
 		const outside = await runCodeHosting(srv, { parameters: org('getOutsideCollaborators', { returnAll: true }) });
-		expect(outside.output.map((item) => item.json.login)).toEqual([OTHER, OUTSIDER]);
+		expect(outside.output.map((item) => item.json.login)).toEqual([OUTSIDER]);
+		expect(srv.repo(ORG, 'org-repo')!.collaborators.has(OTHER)).toBe(false);
 	});
 
 	test('as a GitHub App installed on the organization (members: write)', async () => {

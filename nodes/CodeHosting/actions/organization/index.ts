@@ -71,7 +71,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Remove Member',
 				value: 'removeMember',
-				description: 'Remove a user from the organization and all its teams: they lose the access membership gave them',
+				description: 'Remove a user from the organization and all its teams: they lose access to its repositories',
 				action: 'Remove a member from an organization',
 			},
 			{

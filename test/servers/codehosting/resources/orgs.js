@@ -16,7 +16,8 @@
  * X-Accepted-OAuth-Scopes otherwise); an App or fine-grained token the members permission
  * (../apps.js). Outside collaborators are the users with direct access to a repository of the
  * organization who are not members, as on GitHub; removing a member also removes them from
- * every team, and keeps their direct repository access (they become outside collaborators).
+ * every team and from every repository of the organization (the REST reference: "they will no
+ * longer have any access to the organization's repositories").
  */
 const git = require('../git');
 const shapes = require('../shapes');
@@ -173,6 +174,8 @@ function registerOrgs(routes, kit, common) {
 		const role = org.members[found];
 		delete org.members[found];
 		for (const team of org.teams.values()) team.members.delete(user.login.toLowerCase());
+		// "they will no longer have any access to the organization's repositories" (the REST reference)
+		for (const repo of reposOf(org)) repo.collaborators.delete(user.login.toLowerCase());
 		organizationHook(ctx, org, 'member_removed', () => {
 			const { url, state: memberState, role: memberRole, organization_url: organizationUrl, user: member } = membershipJson(ctx, org, user, 'active', role);
 			return { membership: { url, state: memberState, role: memberRole, organization_url: organizationUrl, user: member } };
