@@ -7,6 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as access from './actions/access';
 import * as apiCall from './actions/apiCall';
 import * as branch from './actions/branch';
 import * as checkRun from './actions/checkRun';
@@ -39,6 +40,7 @@ import { authenticationProperty, codeHostingCredentials, requestOptionsProperty 
  * is checked by test/shared/vocabulary.test.ts.
  */
 const RESOURCE_OPTIONS: INodePropertyOptions[] = [
+	{ name: 'Access', value: 'access' },
 	{ name: 'Branch', value: 'branch' },
 	{ name: 'Check Run', value: 'checkRun' },
 	{ name: 'Collaborator', value: 'collaborator' },
@@ -89,6 +91,7 @@ export class CodeHosting implements INodeType {
 				options: RESOURCE_OPTIONS,
 				default: 'issue',
 			},
+			...access.description,
 			...apiCall.description,
 			...branch.description,
 			...checkRun.description,

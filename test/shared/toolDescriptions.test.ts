@@ -41,6 +41,7 @@ const PACK: Record<string, Pack> = {
 		node: new CodeHosting().description,
 		platform: 'GitHub',
 		destructive: [
+			'access.revoke',
 			'collaborator.remove',
 			'file.delete',
 			'gist.update', // it can delete files from the gist

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { Operation } from '../../shared';
 import { runItemLoop } from '../../shared';
 import { codeHosting } from '../transport';
+import * as access from './access';
 import * as apiCall from './apiCall';
 import * as branch from './branch';
 import * as checkRun from './checkRun';
@@ -100,6 +101,7 @@ const operations: { [R in CodeHostingResource]: Record<CodeHostingOperations[R],
 		removeMember: team.removeMember,
 		getRepositories: team.getRepositories,
 	},
+	access: { revoke: access.revoke },
 	checkRun: { create: checkRun.create, update: checkRun.update, get: checkRun.get, getAll: checkRun.getAll },
 	commitStatus: { create: commitStatus.create, getAll: commitStatus.getAll, getCombined: commitStatus.getCombined },
 	user: { getCurrent: user.getCurrent, getRepositories: user.getRepositories, getIssues: user.getIssues, invite: user.invite },

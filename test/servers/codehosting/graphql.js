@@ -10,6 +10,10 @@
  * - UpdateItemStatus {projectId, itemId, fieldId, optionId} →
  *   {data: {updateProjectV2ItemFieldValue: {projectV2Item: {id}}}}; needs the `project` scope (an
  *   app's installation token: the organization_projects write permission).
+ * - SamlIdentities {org, after?} (query text with `organization(login:`) →
+ *   {data: {organization: {samlIdentityProvider: null | {externalIdentities: {nodes: [{samlIdentity:
+ *   {nameId, emails: [{value}]}, user: {login} | null}], pageInfo: {hasNextPage, endCursor}}}}}};
+ *   pages of `first` (at most 100); only organization owners read it (FORBIDDEN otherwise).
  * Unknown ids answer HTTP 200 with {errors: [{type: 'NOT_FOUND', message, path}]} like GitHub;
  * anything else → {errors: [{message: 'unsupported by the test server'}]}.
  */
@@ -251,6 +255,44 @@ function createGraphql(kit) {
 		return { data: { updateProjectV2ItemFieldValue: { projectV2Item: { id: item.id } } } };
 	}
 
+	function samlIdentities(payload, who) {
+		const variables = payload.variables ?? {};
+		const errors = variableErrors(variables, { org: 'String!' });
+		if (errors.length) return { errors };
+		if (!/\borganization\s*\(\s*login\s*:/.test(payload.query)) return { errors: [{ message: 'unsupported by the test server: the query must contain organization(login:' }] };
+		const org = state.orgs[String(variables.org).toLowerCase()];
+		if (!org) {
+			return { data: { organization: null }, errors: [{ type: 'NOT_FOUND', path: ['organization'], locations: [{ line: 2, column: 3 }], message: `Could not resolve to an Organization with the login of '${variables.org}'.` }] };
+		}
+		if (!org.saml) return { data: { organization: { samlIdentityProvider: null } } };
+		const role = Object.entries(org.members).find(([login]) => login.toLowerCase() === who.login.toLowerCase())?.[1];
+		if (role !== 'admin') {
+			return {
+				data: { organization: { samlIdentityProvider: null } },
+				errors: [{ type: 'FORBIDDEN', path: ['organization', 'samlIdentityProvider'], locations: [{ line: 3, column: 5 }], message: `${who.login} must be an owner of ${org.login} to read its SAML identities.` }],
+			};
+		}
+		const first = Math.min(Number.isInteger(variables.first) ? variables.first : 100, 100);
+		const start = typeof variables.after === 'string' && variables.after ? Number(Buffer.from(variables.after, 'base64').toString('utf8').replace(/^cursor:/, '')) : 0;
+		const page = org.saml.identities.slice(start, start + first);
+		const end = start + page.length;
+		return {
+			data: {
+				organization: {
+					samlIdentityProvider: {
+						externalIdentities: {
+							nodes: page.map((identity) => ({
+								samlIdentity: { nameId: identity.nameId, emails: identity.emails.map((value) => ({ value })) },
+								user: identity.login ? { login: kit.account(identity.login)?.login ?? identity.login } : null,
+							})),
+							pageInfo: { hasNextPage: end < org.saml.identities.length, endCursor: page.length ? Buffer.from(`cursor:${end}`).toString('base64') : null },
+						},
+					},
+				},
+			},
+		};
+	}
+
 	function execute(payload, who, u) {
 		if (!payload || typeof payload !== 'object' || typeof payload.query !== 'string' || payload.query.trim() === '') {
 			return { body: { errors: [{ message: 'A query attribute must be specified and must be a string.' }] } };
@@ -262,6 +304,7 @@ function createGraphql(kit) {
 		if (name === 'ProjectFields') return { body: projectFields(payload) };
 		if (name === 'ProjectItems') return { body: projectItems(payload, u) };
 		if (name === 'UpdateItemStatus') return { body: updateItemStatus(payload, who, u) };
+		if (name === 'SamlIdentities') return { body: samlIdentities(payload, who) };
 		return { body: { errors: [{ message: 'unsupported by the test server' }] } };
 	}
 

@@ -21,7 +21,7 @@
  *   …/actions/runs/{id}; POST /gists; PATCH/GET /gists/{id}; GET /gists, /users/{u}/gists;
  *   GET/POST …/releases, GET/PATCH/DELETE …/releases/{id}, GET …/releases/tags/{tag};
  *   GET …/actions/workflows/{id}/timing; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
- *   PUT/DELETE …/collaborators/{u}; GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id},
+ *   PUT/DELETE …/collaborators/{u}; GET …/invitations, DELETE …/invitations/{id} (repository); GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id},
  *   GET …/hooks/{id}/deliveries, …/deliveries/{id}, POST …/deliveries/{id}/attempts
  *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events;
  *   GitHub Apps (resources/apps.js): GET /app, /app/installations[/{id}], POST

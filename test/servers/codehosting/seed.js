@@ -3,7 +3,9 @@
  * Seeded on creation (SHAs of seeded commits are the same in every instance):
  *   users octo-user (id 1, TOKEN, all scopes), other-user (id 2, OTHER_TOKEN: all scopes, but only
  *   push on hello-world and plain member of octo-org, so 403 on hooks/collaborators),
- *   outside-user (id 3, no token); org octo-org (id 100; octo-user admin, other-user member).
+ *   outside-user (id 3, no token); org octo-org (id 100; octo-user admin, other-user member; SAML
+ *   identities octo.user@corp.example → octo-user, other.user@corp.example → other-user, and
+ *   not.yet@corp.example with no user).
  *   octo-user/hello-world (id 1296269, public): branches main, develop, feature-a, conflicting;
  *     tag v0.1.0 (= develop), v1.0.0 and v1.1.0 (releases, = main); files README.md,
  *     src/index.js, docs/guide.md, `docs/ü ber #1.md`; history on main: Initial commit (octo-user),
@@ -41,6 +43,15 @@ function seed(s) {
 	addUser(OTHER_LOGIN, { id: 2, name: 'Other User', email: 'other-user@example.com' });
 	addUser(OUTSIDER_LOGIN, { id: 3, name: 'Outside User', email: 'outside-user@example.com' });
 	addOrg(ORG, { id: 100, name: 'Octo Org', description: 'The seeded organization', members: { [LOGIN]: 'admin', [OTHER_LOGIN]: 'member' } });
+	// the organization's SAML single sign-on: who signed in with which corporate identity (GraphQL samlIdentityProvider)
+	state.orgs[ORG].saml = {
+		identities: [
+			{ nameId: 'octo.user@corp.example', emails: ['octo.user@corp.example'], login: LOGIN },
+			{ nameId: 'other.user@corp.example', emails: ['other.user@corp.example', 'other-user@example.com'], login: OTHER_LOGIN },
+			// linked at the identity provider, never signed in on GitHub: no user
+			{ nameId: 'not.yet@corp.example', emails: ['not.yet@corp.example'], login: null },
+		],
+	};
 	addToken(TOKEN, LOGIN);
 	addToken(OTHER_TOKEN, OTHER_LOGIN);
 

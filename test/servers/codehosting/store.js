@@ -8,7 +8,8 @@
  *   orgs:    { [login]: {id, login, node_id, type:'Organization', name, description, created_at,
  *              updated_at, members: {[login]: 'admin'|'member'}, default_permission:'pull',
  *              invitations: [{id, node_id, login, email, role, created_at, inviter, teams: [slug]}],
- *              teams: Map<slug, Team>} }
+ *              teams: Map<slug, Team>, saml?: {identities: [{nameId, emails: [string], login|null}]}
+ *              (no `saml`: the organization has no SAML identity provider)} }
  *   Team = {id, node_id, name, slug, description, privacy:'closed'|'secret', created_at,
  *     members: Map<login, 'member'|'maintainer'>, pending: Map<login, 'member'|'maintainer'>
  *     (invited to the organization through the team), repos: Map<'owner/name', level>}

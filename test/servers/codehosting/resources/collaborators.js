@@ -1,5 +1,8 @@
 'use strict';
-/** Collaborators: GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission; PUT/DELETE …/collaborators/{u} (invitations). */
+/**
+ * Collaborators: GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission; PUT/DELETE …/collaborators/{u} (invitations);
+ * repository invitations: GET /repos/{owner}/{repo}/invitations, DELETE /repos/{owner}/{repo}/invitations/{invitation_id} (admin).
+ */
 const git = require('../git');
 const shapes = require('../shapes');
 
@@ -90,6 +93,21 @@ function registerCollaborators(routes, kit, common) {
 			repo.invitations.set(id, inv);
 		}
 		return { status: 201, body: shapes.invitation(ctx.u, repo, inv, kitForShapes) };
+	};
+
+	// ------------------------------------------------------------ repository invitations
+	routes['GET /repos/{owner}/{repo}/invitations'] = (ctx) => {
+		const repo = repoFor(ctx, 'admin');
+		const list = [...repo.invitations.values()].sort((a, b) => a.id - b.id);
+		return { body: kit.paginate(ctx, list).map((inv) => shapes.invitation(ctx.u, repo, inv, kitForShapes)) };
+	};
+
+	routes['DELETE /repos/{owner}/{repo}/invitations/{invitation_id}'] = (ctx) => {
+		const repo = repoFor(ctx, 'admin');
+		const id = Number(ctx.params.invitation_id);
+		if (!repo.invitations.has(id)) throw ctx.notFound();
+		repo.invitations.delete(id);
+		return { status: 204 };
 	};
 
 	routes['DELETE /repos/{owner}/{repo}/collaborators/{username}'] = (ctx) => {

@@ -1,0 +1,245 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { AUTOMATIC, automaticChoice, errorText, requireEmail, requirePathSegment, requireText, runsAsTool, showFor } from '../../../shared';
+import { codeHosting, organizationField, readLogin } from '../common';
+
+export const description: INodeProperties[] = showFor('access', 'revoke', [
+	{ ...organizationField, description: 'The organization whose access ends for the person' },
+	{
+		displayName: 'Person',
+		name: 'person',
+		type: 'string',
+		placeholder: 'octocat or name@example.com',
+		default: '',
+		required: true,
+		description:
+			'Login of the person, or their email where the organization\'s SAML single sign-on maps it to a login (an email without such an identity is an error asking for the login)',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Mode',
+				name: 'dryRun',
+				type: 'options',
+				options: [
+					{ name: 'Apply', value: false, description: 'Make the changes' },
+					{
+						name: 'Automatic: Plan as an AI Tool, Apply Otherwise',
+						value: AUTOMATIC,
+						description: 'An AI agent or MCP client gets the plan and nothing changes; a workflow applies the changes',
+					},
+					{ name: 'Plan Only (Dry Run)', value: true, description: 'Output the changes it would make (one item each) and change nothing' },
+				],
+				default: AUTOMATIC,
+				description: 'Whether the revoke only plans or also applies its changes',
+			},
+		],
+	},
+]);
+
+/** Any number of output items per input item: one per change, then one `complete`. */
+export const returns = 'items';
+
+type Action = 'removedMember' | 'cancelledInvitation' | 'cancelledRepositoryInvitation' | 'removedOutsideCollaborator';
+
+interface Change {
+	action: Action;
+	method: 'DELETE';
+	path: string;
+	/** What the change is about, in the output item. */
+	fields: IDataObject;
+}
+
+/** A list the credential could not read: named in the output, and the revoke is incomplete. */
+interface NotChecked {
+	what: string;
+	reason: string;
+}
+
+const SAML_QUERY = `query SamlIdentities($org: String!, $after: String) {
+  organization(login: $org) {
+    samlIdentityProvider {
+      externalIdentities(first: 100, after: $after) {
+        nodes { samlIdentity { nameId emails { value } } user { login } }
+        pageInfo { hasNextPage endCursor }
+      }
+    }
+  }
+}`;
+
+interface SamlPage {
+	organization?: {
+		samlIdentityProvider?: {
+			externalIdentities: {
+				nodes: Array<{ samlIdentity?: { nameId?: string; emails?: Array<{ value?: string }> } | null; user?: { login?: string } | null }>;
+				pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+			};
+		} | null;
+	} | null;
+}
+
+const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/** The login the organization's SAML identities map `email` to; an error asking for the login otherwise (nothing written). */
+async function loginOfEmail(ctx: IExecuteFunctions, org: string, email: string, itemIndex: number): Promise<string> {
+	const askForLogin = (message: string, why: string) =>
+		new NodeOperationError(ctx.getNode(), message, {
+			itemIndex,
+			description: `${why} Enter the person's login (their GitHub username) in Person instead. Nothing was changed.`,
+		});
+	let after: string | null = null;
+	for (;;) {
+		const data: SamlPage = await codeHosting(ctx).graphql<SamlPage>('SamlIdentities', SAML_QUERY, { org, after }, itemIndex, { kind: 'orgs', login: org });
+		const provider = data?.organization?.samlIdentityProvider;
+		if (!provider) {
+			throw askForLogin(`The organization ${org} has no SAML single sign-on to map ${email} to a login`, 'Only an organization with SAML single sign-on links emails to logins.');
+		}
+		const { nodes, pageInfo } = provider.externalIdentities;
+		for (const node of nodes) {
+			const identity = node?.samlIdentity;
+			const emails = [identity?.nameId, ...(identity?.emails ?? []).map((entry) => entry?.value)];
+			if (!emails.some((value) => same(value, email))) continue;
+			if (node.user?.login) return node.user.login;
+			throw askForLogin(`The SAML identity ${email} of ${org} is linked to no GitHub login`, 'The person has not signed in on GitHub with it.');
+		}
+		if (!pageInfo.hasNextPage || !pageInfo.endCursor) break;
+		after = pageInfo.endCursor;
+	}
+	throw askForLogin(`No SAML identity of ${org} has the email ${email}`, 'The organization\'s SAML identities map no login to this email.');
+}
+
+/** The HTTP status of a refusal the revoke names instead of failing on (403, 404), or undefined. */
+function refusal(error: unknown): string | undefined {
+	if (error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '404')) return error.httpCode;
+	return undefined;
+}
+
+/** A list read in full; a refusal is recorded in `notChecked` and answers undefined. */
+async function readList(ctx: IExecuteFunctions, path: string, what: string, notChecked: NotChecked[], itemIndex: number, qs: IDataObject = {}) {
+	return await codeHosting(ctx)
+		.requestAll('GET', path, Infinity, { qs, itemIndex })
+		.catch((error: unknown) => {
+			const status = refusal(error);
+			// anything but a refusal (a network failure, a 5xx after the retries) stops the revoke
+			if (status === undefined) throw error;
+			notChecked.push({ what, reason: `HTTP ${status}: ${errorText(error)}` });
+			return undefined;
+		});
+}
+
+/** Everything that gives `login` (or `email`) access to the organization: the changes that end it. */
+async function plan(ctx: IExecuteFunctions, org: string, login: string, email: string | undefined, itemIndex: number) {
+	const client = codeHosting(ctx);
+	const orgPath = `/orgs/${encodeURIComponent(org)}`;
+	const user = encodeURIComponent(login);
+	const changes: Change[] = [];
+	const notChecked: NotChecked[] = [];
+
+	const membership = await client.fullRequest<IDataObject>('GET', `${orgPath}/memberships/${user}`, { itemIndex, acceptStatuses: [403, 404] });
+	if (membership.statusCode === 403) {
+		notChecked.push({ what: `membership of ${login} in ${org}`, reason: `HTTP 403: ${String(membership.body?.message ?? 'forbidden')}` });
+	} else if (membership.statusCode < 300 && membership.body?.state === 'active') {
+		changes.push({ action: 'removedMember', method: 'DELETE', path: `${orgPath}/members/${user}`, fields: { role: membership.body.role } });
+	}
+
+	const invitations = await readList(ctx, `${orgPath}/invitations`, `pending invitations to ${org}`, notChecked, itemIndex);
+	for (const invitation of invitations ?? []) {
+		if (!same(invitation.login, login) && !(email !== undefined && same(invitation.email, email))) continue;
+		changes.push({
+			action: 'cancelledInvitation',
+			method: 'DELETE',
+			path: `${orgPath}/invitations/${encodeURIComponent(String(invitation.id))}`,
+			fields: { invitationId: invitation.id, ...(invitation.email ? { invitedEmail: invitation.email } : {}), role: invitation.role },
+		});
+	}
+
+	const repositories = await readList(ctx, `${orgPath}/repos`, `repositories of ${org}`, notChecked, itemIndex, { type: 'all' });
+	for (const repository of repositories ?? []) {
+		const fullName = String(repository.full_name);
+		const [owner, name] = fullName.split('/');
+		const repoPath = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
+		const pending = await readList(ctx, `${repoPath}/invitations`, `pending invitations to ${fullName}`, notChecked, itemIndex);
+		for (const invitation of pending ?? []) {
+			if (!same((invitation.invitee as IDataObject | null)?.login, login)) continue;
+			changes.push({
+				action: 'cancelledRepositoryInvitation',
+				method: 'DELETE',
+				path: `${repoPath}/invitations/${encodeURIComponent(String(invitation.id))}`,
+				fields: { repository: fullName, invitationId: invitation.id, permission: invitation.permissions },
+			});
+		}
+	}
+
+	const outside = await readList(ctx, `${orgPath}/outside_collaborators`, `outside collaborators of ${org}`, notChecked, itemIndex);
+	if ((outside ?? []).some((collaborator) => same(collaborator.login, login))) {
+		changes.push({ action: 'removedOutsideCollaborator', method: 'DELETE', path: `${orgPath}/outside_collaborators/${user}`, fields: {} });
+	}
+	return { changes, notChecked };
+}
+
+/**
+ * Ends a person's access to an organization: removes the membership (the teams go with it),
+ * cancels pending organization and repository invitations, removes outside-collaborator access.
+ * One item per change, then one `complete` item. What was already gone is not a change, so a
+ * second run writes nothing; what the credential may not read or do (403, 404) is named in an
+ * item and makes `complete` false. Mode Plan Only (and Automatic as an AI tool) writes nothing.
+ */
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const org = decodeURIComponent(readLogin(this, 'owner', 'Organization', itemIndex));
+	const person = requireText(this, this.getNodeParameter('person', itemIndex), 'Person', itemIndex).trim();
+	const email = person.includes('@') ? requireEmail(this, person, 'Person', itemIndex) : undefined;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const dryRun = automaticChoice(this, options.dryRun, () => runsAsTool(this), 'Mode', itemIndex);
+	const login = email !== undefined ? await loginOfEmail(this, org, email, itemIndex) : requirePathSegment(this, person, 'Person', itemIndex);
+
+	const { changes, notChecked } = await plan(this, org, login, email, itemIndex);
+	const subject = { organization: org, login, ...(email !== undefined ? { email } : {}) };
+	const output: IDataObject[] = notChecked.map((entry) => ({
+		...subject,
+		action: 'notChecked',
+		dryRun,
+		applied: false,
+		notChecked: entry.what,
+		reason: entry.reason,
+	}));
+	let applied = 0;
+	let refused = 0;
+	for (const change of changes) {
+		const item: IDataObject = { ...subject, action: change.action, ...change.fields, dryRun, applied: false };
+		if (!dryRun) {
+			const response = await codeHosting(this).fullRequest<IDataObject>(change.method, change.path, { itemIndex, acceptStatuses: [403, 404] });
+			if (response.statusCode < 300) {
+				item.applied = true;
+				applied++;
+			} else {
+				refused++;
+				item.error = `HTTP ${response.statusCode}: ${String(response.body?.message ?? 'refused')}`;
+				item.reason = 'The credential may not make this change (it needs organization owner or repository admin rights); it was not made.';
+			}
+		}
+		output.push(item);
+	}
+	const complete = notChecked.length === 0 && refused === 0;
+	output.push({
+		...subject,
+		action: 'complete',
+		dryRun,
+		complete,
+		changes: changes.length,
+		changesApplied: applied,
+		changesNotApplied: dryRun ? changes.length : refused,
+		notChecked: notChecked.map((entry) => entry.what),
+		summary: complete
+			? dryRun
+				? `${changes.length} change(s) planned for ${login} in ${org}; nothing was changed (Plan Only)`
+				: `${login}'s access to ${org} is revoked (${applied} change(s) made)`
+			: `Incomplete: ${refused} change(s) refused and ${notChecked.length} list(s) not readable; see the items above`,
+	});
+	return output;
+}
