@@ -1,4 +1,4 @@
-// release-it configuration for `npm run release -- <patch|minor|major|X.Y.Z>` (README, "Releasing").
+// release-it configuration for `npm run release -- <patch|minor|major|X.Y.Z>` (CONTRIBUTING.md, "Releasing").
 // It checks the package metadata, bumps package.json and package-lock.json, moves the Unreleased
 // section of CHANGELOG.md into the new version, builds, commits "Release vX.Y.Z", tags vX.Y.Z and
 // pushes. Publishing is not done here: the tag starts .github/workflows/publish.yml, which runs

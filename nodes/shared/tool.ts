@@ -40,7 +40,7 @@ export const simplifyField: INodeProperties = {
 			description: 'The fields a person reads when an AI agent or MCP client calls the node, the whole object in a workflow',
 		},
 		{ name: 'Full', value: false, description: 'The whole object, as the API returns it' },
-		{ name: 'Simplified', value: true, description: 'Only the fields a person reads (see the README)' },
+		{ name: 'Simplified', value: true, description: 'Only the fields a person reads (see docs/mcp.md)' },
 	],
 	default: AUTOMATIC,
 	description: 'Whether to return only the fields a person reads instead of the whole object',

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { pick, withoutUndefined } from '../../shared';
 
-/* What Simplify returns per Content Snare object: the fields a person reads (README, "Simplify"). */
+/* What Simplify returns per Content Snare object: the fields a person reads (docs/mcp.md, "Simplify"). */
 
 /** A client: ID, name, email, companies, phone. */
 export function simplifyClient(client: IDataObject): IDataObject {

@@ -5,7 +5,7 @@ import { memberPermissions } from '../core/lookup';
 import { rolesOf } from '../core/permissions';
 
 /*
- * What Simplify returns per Relevance AI object: the fields a person reads (README, "Simplify"),
+ * What Simplify returns per Relevance AI object: the fields a person reads (docs/mcp.md, "Simplify"),
  * with roles as names (admin, editor, viewer) instead of the permissions object.
  */
 
