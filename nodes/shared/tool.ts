@@ -79,6 +79,35 @@ export function automaticChoice(
 	});
 }
 
+/**
+ * The Mode option (stored as `dryRun`) of an operation that plans its changes before it makes them:
+ * Apply, Automatic (plan as an AI tool, apply otherwise; the default) or Plan Only. `apply` and
+ * `plan` describe the two explicit choices; `what` names the operation in the option's description.
+ */
+export function dryRunModeField(what: string, apply: string, plan: string): INodeProperties {
+	return {
+		displayName: 'Mode',
+		name: 'dryRun',
+		type: 'options',
+		options: [
+			{ name: 'Apply', value: false, description: apply },
+			{
+				name: 'Automatic: Plan as an AI Tool, Apply Otherwise',
+				value: AUTOMATIC,
+				description: 'An AI agent or MCP client gets the plan and nothing changes; a workflow applies the changes',
+			},
+			{ name: 'Plan Only (Dry Run)', value: true, description: plan },
+		],
+		default: AUTOMATIC,
+		description: `Whether the ${what} only plans or also applies its changes`,
+	};
+}
+
+/** Whether the Mode option (`dryRun`) only plans: the option when chosen, else whether it runs as a tool. */
+export function wantsDryRun(ctx: ToolContext, value: unknown, itemIndex: number): boolean {
+	return automaticChoice(ctx, value, () => runsAsTool(ctx), 'Mode', itemIndex);
+}
+
 /** Whether this item's output is simplified: the option when chosen, else whether it runs as a tool. */
 export function wantsSimplify(ctx: ToolContext, itemIndex: number): boolean {
 	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { AUTOMATIC, automaticChoice, errorText, requireEmail, requirePathSegment, requireText, runsAsTool, showFor } from '../../../shared';
+import { dryRunModeField, errorText, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun } from '../../../shared';
 import { codeHosting, organizationField, readLogin } from '../common';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
@@ -23,22 +23,7 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Mode',
-				name: 'dryRun',
-				type: 'options',
-				options: [
-					{ name: 'Apply', value: false, description: 'Make the changes' },
-					{
-						name: 'Automatic: Plan as an AI Tool, Apply Otherwise',
-						value: AUTOMATIC,
-						description: 'An AI agent or MCP client gets the plan and nothing changes; a workflow applies the changes',
-					},
-					{ name: 'Plan Only (Dry Run)', value: true, description: 'Output the changes it would make (one item each) and change nothing' },
-				],
-				default: AUTOMATIC,
-				description: 'Whether the revoke only plans or also applies its changes',
-			},
+			dryRunModeField('revoke', 'Make the changes', 'Output the changes it would make (one item each) and change nothing'),
 		],
 	},
 ]);
@@ -195,7 +180,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const person = requireText(this, this.getNodeParameter('person', itemIndex), 'Person', itemIndex).trim();
 	const email = person.includes('@') ? requireEmail(this, person, 'Person', itemIndex) : undefined;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const dryRun = automaticChoice(this, options.dryRun, () => runsAsTool(this), 'Mode', itemIndex);
+	const dryRun = wantsDryRun(this, options.dryRun, itemIndex);
 	const login = email !== undefined ? await loginOfEmail(this, org, email, itemIndex) : requirePathSegment(this, person, 'Person', itemIndex);
 
 	const { changes, notChecked } = await plan(this, org, login, email, itemIndex);

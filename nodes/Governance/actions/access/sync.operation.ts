@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { automaticChoice, AUTOMATIC, requireText, runsAsTool, showFor } from '../../../shared';
+import { dryRunModeField, requireText, showFor, wantsDryRun } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { whoAmI } from '../../core/calls';
 import { projectState } from '../../core/lookup';
@@ -54,22 +54,11 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Mode',
-				name: 'dryRun',
-				type: 'options',
-				options: [
-					{ name: 'Apply', value: false, description: 'Make the changes (Max Removals still stops a sync that would remove too many)' },
-					{
-						name: 'Automatic: Plan as an AI Tool, Apply Otherwise',
-						value: AUTOMATIC,
-						description: 'An AI agent or MCP client gets the plan and nothing changes; a workflow applies the changes',
-					},
-					{ name: 'Plan Only (Dry Run)', value: true, description: 'Output the plan (one item per person and project) and change nothing' },
-				],
-				default: AUTOMATIC,
-				description: 'Whether the sync only plans or also applies its changes',
-			},
+			dryRunModeField(
+				'sync',
+				'Make the changes (Max Removals still stops a sync that would remove too many)',
+				'Output the plan (one item per person and project) and change nothing',
+			),
 			{
 				displayName: 'Manage Admins',
 				name: 'manageAdmins',
@@ -119,7 +108,7 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 	}
 	return {
 		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
-		dryRun: automaticChoice(ctx, options.dryRun, () => runsAsTool(ctx), 'Mode', 0),
+		dryRun: wantsDryRun(ctx, options.dryRun, 0),
 		manageAdmins: options.manageAdmins === true,
 		maxRemovals,
 		groupKey: requireText(ctx, options.permissionGroupKey ?? DEFAULT_PERMISSION_GROUP_KEY, 'Permission Group Key', 0),
