@@ -199,7 +199,7 @@ module.exports = {
 		assert.deepEqual(items('Sync Over Max Removals'), [
 			{
 				error: 'The sync would remove 2 members or invites, more than Max Removals (1): nothing was changed',
-				errorDescription: `First removals: member@example.com (${P1}), new.hire@acme.test (${P1}). If the roster is complete, raise Max Removals; run with Dry Run to see the whole plan.`,
+				errorDescription: `First removals: member@example.com (${P1}), new.hire@acme.test (${P1}). If the roster is complete, raise Max Removals; run with Mode: Plan Only to see the whole plan.`,
 			},
 		]);
 		assert.deepEqual(pairing('Sync Over Max Removals'), [[0, 1]], 'the error item is paired with every roster item');
