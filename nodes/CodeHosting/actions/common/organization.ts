@@ -1,6 +1,6 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readId } from '../../../shared';
+import { readId, requireChoice } from '../../../shared';
 
 import { organizationLocator } from './account';
 import { usernameField } from './collaborator';
@@ -63,3 +63,53 @@ export const twoFactorFilter: INodeProperties = {
 	default: 'all',
 	description: 'Only people without (or with insecure) two-factor authentication; only organization owners may use this filter',
 };
+
+/** A Filters collection of a list operation (parameter `filters`). */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
+/** The Role filter of a members list: All (the default) or one of `roles`, each `[name, value]`. */
+export function roleFilter(roles: Array<[string, string]>, description: string): INodeProperties {
+	return {
+		displayName: 'Role',
+		name: 'role',
+		type: 'options',
+		options: [{ name: 'All', value: 'all' }, ...roles.map(([name, value]) => ({ name, value }))],
+		default: 'all',
+		description,
+	};
+}
+
+/** The Filters' Role of a members list, checked against `roles` (with `all`, the default). */
+export function readRoleFilter<T extends string>(ctx: IExecuteFunctions, filters: IDataObject, roles: readonly T[], itemIndex: number): T {
+	return requireChoice(ctx, filters.role ?? 'all', roles, 'Role', itemIndex);
+}
+
+const TWO_FACTOR = ['all', '2fa_disabled', '2fa_insecure'] as const;
+
+/** The query of the Two-Factor Authentication filter: `filter` unless Any. */
+export function twoFactorQuery(ctx: IExecuteFunctions, filters: IDataObject, itemIndex: number): IDataObject {
+	const twoFactor = requireChoice(ctx, filters.twoFactor ?? 'all', TWO_FACTOR, 'Two-Factor Authentication', itemIndex);
+	return twoFactor === 'all' ? {} : { filter: twoFactor };
+}
+
+/**
+ * The Role of a membership an operation sets (parameter `role`): Member by default, for least
+ * privilege; the higher role is chosen, never the default. `roles` are `[name, value, description]`.
+ */
+export function membershipRoleField(roles: Array<[string, string, string]>, description: string): INodeProperties {
+	return {
+		displayName: 'Role',
+		name: 'role',
+		type: 'options',
+		options: roles.map(([name, value, about]) => ({ name, value, description: about })),
+		default: 'member',
+		description,
+	};
+}
+
+/** The Role a membership operation sets, checked against `roles`. */
+export function readMembershipRole<T extends string>(ctx: IExecuteFunctions, roles: readonly T[], itemIndex: number): T {
+	return requireChoice(ctx, ctx.getNodeParameter('role', itemIndex, 'member'), roles, 'Role', itemIndex);
+}

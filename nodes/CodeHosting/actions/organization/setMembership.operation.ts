@@ -1,25 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireChoice, showFor } from '../../../shared';
-import { codeHosting, memberUsernameField, organizationField, readLogin, readUsername } from '../common';
+import { showFor } from '../../../shared';
+import { codeHosting, memberUsernameField, membershipRoleField, organizationField, readLogin, readMembershipRole, readUsername } from '../common';
 
 const ROLES = ['member', 'admin'] as const;
 
 export const description: INodeProperties[] = showFor('organization', 'setMembership', [
 	organizationField,
 	memberUsernameField,
-	{
-		displayName: 'Role',
-		name: 'role',
-		type: 'options',
-		options: [
-			{ name: 'Member', value: 'member', description: 'A member without owner rights' },
-			{ name: 'Owner (Admin)', value: 'admin', description: 'An owner: full control of the organization' },
+	// Least privilege by default: owner rights are chosen, never the default.
+	membershipRoleField(
+		[
+			['Member', 'member', 'A member without owner rights'],
+			['Owner (Admin)', 'admin', 'An owner: full control of the organization'],
 		],
-		// Least privilege by default: owner rights are chosen, never the default.
-		default: 'member',
-		description: 'The role in the organization; choosing Member for an owner takes their owner rights away',
-	},
+		'The role in the organization; choosing Member for an owner takes their owner rights away',
+	),
 ]);
 
 /** One output item per input item. */
@@ -28,7 +24,7 @@ export const returns = 'item';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const org = readLogin(this, 'owner', 'Organization', itemIndex);
 	const username = readUsername(this, itemIndex);
-	const role = requireChoice(this, this.getNodeParameter('role', itemIndex, 'member'), ROLES, 'Role', itemIndex);
+	const role = readMembershipRole(this, ROLES, itemIndex);
 	// state 'active': a member with this role now; 'pending': an invitation was sent
 	return await codeHosting(this).request('PUT', `/orgs/${org}/memberships/${encodeURIComponent(username)}`, { body: { role }, itemIndex });
 }

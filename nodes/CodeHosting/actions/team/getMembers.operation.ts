@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, requireChoice, returnAllOrLimit, showFor } from '../../../shared';
-import { codeHosting, organizationField, teamLocator, teamPath } from '../common';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHosting, filtersCollection, organizationField, readRoleFilter, roleFilter, teamLocator, teamPath } from '../common';
 
 const ROLES = ['all', 'member', 'maintainer'] as const;
 
@@ -9,27 +9,15 @@ export const description: INodeProperties[] = showFor('team', 'getMembers', [
 	organizationField,
 	teamLocator,
 	...returnAllOrLimit(),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: [
-			{
-				displayName: 'Role',
-				name: 'role',
-				type: 'options',
-				options: [
-					{ name: 'All', value: 'all' },
-					{ name: 'Maintainer', value: 'maintainer' },
-					{ name: 'Member', value: 'member' },
-				],
-				default: 'all',
-				description: 'Only the team\'s maintainers, only its members, or all',
-			},
-		],
-	},
+	filtersCollection([
+		roleFilter(
+			[
+				['Maintainer', 'maintainer'],
+				['Member', 'member'],
+			],
+			'Only the team\'s maintainers, only its members, or all',
+		),
+	]),
 ]);
 
 /** Any number of output items per input item (one per member). */
@@ -39,6 +27,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const path = teamPath(this, itemIndex);
 	const limit = readLimit(this, itemIndex);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const role = requireChoice(this, filters.role ?? 'all', ROLES, 'Role', itemIndex);
+	const role = readRoleFilter(this, filters, ROLES, itemIndex);
 	return await codeHosting(this).requestAll('GET', `${path}/members`, limit, { qs: { role }, itemIndex });
 }
