@@ -64,11 +64,6 @@ export const twoFactorFilter: INodeProperties = {
 	description: 'Only people without (or with insecure) two-factor authentication; only organization owners may use this filter',
 };
 
-/** A Filters collection of a list operation (parameter `filters`). */
-export function filtersCollection(options: INodeProperties[]): INodeProperties {
-	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
-}
-
 /** The Role filter of a members list: All (the default) or one of `roles`, each `[name, value]`. */
 export function roleFilter(roles: Array<[string, string]>, description: string): INodeProperties {
 	return {

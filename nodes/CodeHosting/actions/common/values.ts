@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withShownDefaults } from '../../../shared';
+
 /** A positive whole number (issue, pull request, run number). */
 export function readNumber(ctx: IExecuteFunctions, name: string, label: string, itemIndex: number): number {
 	const raw = ctx.getNodeParameter(name, itemIndex, '');
@@ -95,3 +97,30 @@ export function requireChanges(ctx: IExecuteFunctions, body: IDataObject, itemIn
 	}
 	return body;
 }
+
+/** A Filters collection of a list operation (parameter `filters`). */
+export function filtersCollection(options: INodeProperties[]): INodeProperties {
+	return { displayName: 'Filters', name: 'filters', type: 'collection', placeholder: 'Add Filter', default: {}, options };
+}
+
+/** The item's Filters (parameter `filters`) of a list operation, with each filter not added at its shown default. */
+export function readFilters(ctx: IExecuteFunctions, field: INodeProperties, itemIndex: number): IDataObject {
+	return withShownDefaults(field, ctx.getNodeParameter('filters', itemIndex, {}));
+}
+
+/** The Since filter of an issue list: issues updated at or after a time. */
+export const issueSinceFilter: INodeProperties = { displayName: 'Since', name: 'since', type: 'dateTime', default: '', description: 'Only issues updated at or after this time' };
+
+/** The Sort filter of an issue list: created (the default), updated or comments. */
+export const issueSortFilter: INodeProperties = {
+	displayName: 'Sort',
+	name: 'sort',
+	type: 'options',
+	options: [
+		{ name: 'Comments', value: 'comments' },
+		{ name: 'Created', value: 'created' },
+		{ name: 'Updated', value: 'updated' },
+	],
+	default: 'created',
+	description: 'Property to sort by: created, updated or comments',
+};

@@ -1,48 +1,30 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor, withShownDefaults } from '../../../shared';
-import { codeHosting, directionFilter, issueListQuery, stateFilter } from '../common';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHosting, directionFilter, filtersCollection, issueListQuery, issueSinceFilter, issueSortFilter, readFilters, stateFilter } from '../common';
 
-const filtersField: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		{ ...directionFilter, description: 'Sort direction: asc or desc' },
-		{
-			displayName: 'Filter',
-			name: 'filter',
-			type: 'options',
-			options: [
-				{ name: 'All', value: 'all', description: 'All issues you can see' },
-				{ name: 'Assigned', value: 'assigned', description: 'Issues assigned to you' },
-				{ name: 'Created', value: 'created', description: 'Issues you created' },
-				{ name: 'Mentioned', value: 'mentioned', description: 'Issues that mention you' },
-				{ name: 'Repos', value: 'repos', description: 'All issues of repositories you can see' },
-				{ name: 'Subscribed', value: 'subscribed', description: 'Issues you are subscribed to' },
-			],
-			default: 'assigned',
-			description: 'Which issues of the connected account: assigned, created, mentioned, subscribed, repos or all',
-		},
-		{ displayName: 'Labels', name: 'labels', type: 'string', default: '', description: 'Only issues with all of these labels, separated by commas' },
-		{ displayName: 'Since', name: 'since', type: 'dateTime', default: '', description: 'Only issues updated at or after this time' },
-		{
-			displayName: 'Sort',
-			name: 'sort',
-			type: 'options',
-			options: [
-				{ name: 'Comments', value: 'comments' },
-				{ name: 'Created', value: 'created' },
-				{ name: 'Updated', value: 'updated' },
-			],
-			default: 'created',
-			description: 'Property to sort by: created, updated or comments',
-		},
-		{ ...stateFilter, description: 'Which issues by state: open, closed or all' },
-	],
-};
+const filtersField = filtersCollection([
+	{ ...directionFilter, description: 'Sort direction: asc or desc' },
+	{
+		displayName: 'Filter',
+		name: 'filter',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all', description: 'All issues you can see' },
+			{ name: 'Assigned', value: 'assigned', description: 'Issues assigned to you' },
+			{ name: 'Created', value: 'created', description: 'Issues you created' },
+			{ name: 'Mentioned', value: 'mentioned', description: 'Issues that mention you' },
+			{ name: 'Repos', value: 'repos', description: 'All issues of repositories you can see' },
+			{ name: 'Subscribed', value: 'subscribed', description: 'Issues you are subscribed to' },
+		],
+		default: 'assigned',
+		description: 'Which issues of the connected account: assigned, created, mentioned, subscribed, repos or all',
+	},
+	{ displayName: 'Labels', name: 'labels', type: 'string', default: '', description: 'Only issues with all of these labels, separated by commas' },
+	issueSinceFilter,
+	issueSortFilter,
+	{ ...stateFilter, description: 'Which issues by state: open, closed or all' },
+]);
 
 export const description: INodeProperties[] = showFor('user', 'getIssues', [
 	...returnAllOrLimit(),
@@ -54,6 +36,6 @@ export const returns = 'items';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const limit = readLimit(this, itemIndex);
-	const qs = issueListQuery(withShownDefaults(filtersField, this.getNodeParameter('filters', itemIndex, {})));
+	const qs = issueListQuery(readFilters(this, filtersField, itemIndex));
 	return await codeHosting(this).requestAll('GET', '/issues', limit, { qs, itemIndex });
 }

@@ -1,30 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readLimit, returnAllOrLimit, showFor, withShownDefaults } from '../../../shared';
-import { codeHosting, compact, readLogin, repositorySortFilters, userLocator } from '../common';
+import { readLimit, returnAllOrLimit, showFor } from '../../../shared';
+import { codeHosting, compact, filtersCollection, readFilters, readLogin, repositorySortFilters, userLocator } from '../common';
 
-const filtersField: INodeProperties = {
-	displayName: 'Filters',
-	name: 'filters',
-	type: 'collection',
-	placeholder: 'Add Filter',
-	default: {},
-	options: [
-		...repositorySortFilters,
-		{
-			displayName: 'Type',
-			name: 'type',
-			type: 'options',
-			options: [
-				{ name: 'All', value: 'all' },
-				{ name: 'Member', value: 'member' },
-				{ name: 'Owner', value: 'owner' },
-			],
-			default: 'owner',
-			description: 'Which repositories: owner (the user\'s own), member (where the user is a collaborator) or all',
-		},
-	],
-};
+const filtersField = filtersCollection([
+	...repositorySortFilters,
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		options: [
+			{ name: 'All', value: 'all' },
+			{ name: 'Member', value: 'member' },
+			{ name: 'Owner', value: 'owner' },
+		],
+		default: 'owner',
+		description: 'Which repositories: owner (the user\'s own), member (where the user is a collaborator) or all',
+	},
+]);
 
 export const description: INodeProperties[] = showFor('user', 'getRepositories', [
 	{ ...userLocator, name: 'owner', description: 'The user whose public repositories to list, such as octocat' },
@@ -38,6 +31,6 @@ export const returns = 'items';
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const user = readLogin(this, 'owner', 'User', itemIndex);
 	const limit = readLimit(this, itemIndex);
-	const qs = compact(withShownDefaults(filtersField, this.getNodeParameter('filters', itemIndex, {})));
+	const qs = compact(readFilters(this, filtersField, itemIndex));
 	return await codeHosting(this).requestAll('GET', `/users/${user}/repos`, limit, { qs, itemIndex });
 }
