@@ -1,20 +1,14 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CodeHostingServer } from './harness';
-import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, startServer } from './harness';
+import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
 
 // Access → Revoke (issue 39, part 2): a person's membership, teams, invitations and outside
 // collaborator access end, against the strict stand-in (requests and responses checked against
 // GitHub's OpenAPI description).
 
 let srv: CodeHostingServer;
-beforeEach(async () => {
-	srv = await startServer({ validateResponses: true });
-});
-afterEach(async () => {
-	expect(srv.responseProblems).toEqual([]);
-	await srv.stop();
-});
+strictServerPerTest((server) => (srv = server));
 
 const OTHER = 'other-user';
 const OUTSIDER = 'outside-user';

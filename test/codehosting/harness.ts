@@ -31,6 +31,23 @@ export async function startServer(options: object = {}): Promise<CodeHostingServ
 	return srv;
 }
 
+/**
+ * The strict stand-in (requests and responses checked against GitHub's OpenAPI description) for
+ * each test of a file: started before each test and handed to `use`, stopped after it, which
+ * fails the test when a response broke the description.
+ */
+export function strictServerPerTest(use: (server: CodeHostingServer) => void): void {
+	let server: CodeHostingServer;
+	beforeEach(async () => {
+		server = await startServer({ validateResponses: true });
+		use(server);
+	});
+	afterEach(async () => {
+		expect(server.responseProblems).toEqual([]);
+		await server.stop();
+	});
+}
+
 export interface Run {
 	parameters: IDataObject;
 	items?: IDataObject[];

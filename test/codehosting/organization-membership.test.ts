@@ -2,19 +2,13 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import type { CodeHostingServer } from './harness';
-import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, startServer } from './harness';
+import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
 
 // Organization → membership, invitations and outside collaborators (issue 39, part 1), against the
 // strict stand-in (requests and responses checked against GitHub's OpenAPI description).
 
 let srv: CodeHostingServer;
-beforeEach(async () => {
-	srv = await startServer({ validateResponses: true });
-});
-afterEach(async () => {
-	expect(srv.responseProblems).toEqual([]);
-	await srv.stop();
-});
+strictServerPerTest((server) => (srv = server));
 
 const OTHER = 'other-user';
 const OUTSIDER = 'outside-user';

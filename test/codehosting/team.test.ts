@@ -4,20 +4,14 @@ import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import { loadOptionsContext } from '../helpers/loadOptions';
 import { CodeHostingApi } from '../../credentials/CodeHostingApi.credentials';
 import type { CodeHostingServer } from './harness';
-import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, startServer, TOKEN } from './harness';
+import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest, TOKEN } from './harness';
 
 // Team → getAll, getMembers, addMember, removeMember, getRepositories (issue 39, part 1), against
 // the strict stand-in. The seeded team octo-org/developers: octo-user maintainer, other-user
 // member, org-repo at pull.
 
 let srv: CodeHostingServer;
-beforeEach(async () => {
-	srv = await startServer({ validateResponses: true });
-});
-afterEach(async () => {
-	expect(srv.responseProblems).toEqual([]);
-	await srv.stop();
-});
+strictServerPerTest((server) => (srv = server));
 
 const OTHER = 'other-user';
 const OUTSIDER = 'outside-user';
