@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { ClientInfo } from '../../nodes/ClientInfo/ClientInfo.node';
 import type { Operation } from '../helpers/defaults';
-import { collectionOptionsOf, hasEmptyDefault, operationsOf, outputShape, seen } from '../helpers/defaults';
+import { baselinesOf, collectionOptionsOf, errorLine, hasEmptyDefault, operationsOf, outputShape, seen } from '../helpers/defaults';
 import type { ClientInfoServer } from './harness';
 import { SEEDED_CLIENT_ID, TEMPLATES, byId, runClientInfo, startServer } from './harness';
 
@@ -35,17 +35,13 @@ async function observe(operation: Operation, extra: IDataObject = {}, asTool = f
 			parameters: { resource: operation.resource, operation: operation.operation, ...fills()[operation.key], ...extra },
 			asTool,
 		});
-		return { requests: seen(srv.apiRequests()), output: outputShape(output), error: error ? `${error.message} | ${error.description ?? ''}` : undefined };
+		return { requests: seen(srv.apiRequests()), output: outputShape(output), error: errorLine(error) };
 	} finally {
 		await srv.stop();
 	}
 }
 
-const baselines = new Map<string, ReturnType<typeof observe>>();
-const baseline = (operation: Operation) => {
-	if (!baselines.has(operation.key)) baselines.set(operation.key, observe(operation));
-	return baselines.get(operation.key)!;
-};
+const baseline = baselinesOf((operation: Operation) => observe(operation));
 
 test('the walk covers every operation, and each fill sets only parameters with an empty default', () => {
 	expect(operations.map((operation) => operation.key).sort()).toEqual(Object.keys(fills()).sort());

@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import type { Operation } from '../helpers/defaults';
-import { collectionOptionsOf, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
+import { baselinesOf, collectionOptionsOf, errorLine, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
 import type { CodeHostingServer } from './harness';
 import { LOGIN, ORG, OTHER_TOKEN, repo, runCodeHosting, startServer } from './harness';
 
@@ -170,17 +170,13 @@ async function observe(operation: Operation, extra: IDataObject = {}, asTool = f
 			...(operation.resource === 'checkRun' ? { app: {} } : {}),
 		});
 		const requests = srv.requests.filter((request) => !request.path.startsWith('/login/'));
-		return { requests: seen(requests), output: outputShape(output), error: error ? `${error.message} | ${error.description ?? ''}` : undefined };
+		return { requests: seen(requests), output: outputShape(output), error: errorLine(error) };
 	} finally {
 		await srv.stop();
 	}
 }
 
-const baselines = new Map<string, ReturnType<typeof observe>>();
-const baseline = (operation: Operation) => {
-	if (!baselines.has(operation.key)) baselines.set(operation.key, observe(operation));
-	return baselines.get(operation.key)!;
-};
+const baseline = baselinesOf((operation: Operation) => observe(operation));
 
 test('the walk covers every operation, and each fill sets only parameters with an empty default', () => {
 	expect(operations.length).toBeGreaterThanOrEqual(75);

@@ -123,3 +123,17 @@ export function openingOperations(description: INodeTypeDescription): Record<str
 		}),
 	);
 }
+
+/** An observed run's error as one line, `message | description`, or undefined without an error. */
+export function errorLine(error: { message: string; description?: string | null } | undefined): string | undefined {
+	return error ? `${error.message} | ${error.description ?? ''}` : undefined;
+}
+
+/** Each operation's baseline, observed once per test file (at its first use) and shared after. */
+export function baselinesOf<T>(observe: (operation: Operation) => T): (operation: Operation) => T {
+	const baselines = new Map<string, T>();
+	return (operation) => {
+		if (!baselines.has(operation.key)) baselines.set(operation.key, observe(operation));
+		return baselines.get(operation.key)!;
+	};
+}
