@@ -2,7 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CodeHosting } from '../../nodes/CodeHosting/CodeHosting.node';
 import type { Operation } from '../helpers/defaults';
-import { baselinesOf, collectionOptionsOf, errorLine, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
+import { baselinesOf, collectionOptionsOf, errorLine, expectSimplifyAutomaticAsNone, hasEmptyDefault, openingOperations, operationsOf, outputShape, seen } from '../helpers/defaults';
 import type { CodeHostingServer } from './harness';
 import { LOGIN, ORG, OTHER_TOKEN, repo, runCodeHosting, startServer } from './harness';
 
@@ -217,13 +217,7 @@ describe('(a) an option added at its shown default changes nothing', () => {
 	});
 
 	test.each(['issue.get', 'workflow.getRuns', 'issue.search'])('%s as an AI tool: Simplify added at Automatic gives what no option gives (simplified)', async (key) => {
-		const operation = operations.find((entry) => entry.key === key)!;
-		const without = await observe(operation, {}, true);
-		const added = await observe(operation, { options: { simplify: 'auto' } }, true);
-		const full = await observe(operation, { options: { simplify: false } }, true);
-		expect(without.error).toBeUndefined();
-		expect(added).toEqual(without);
-		expect(full.output).not.toEqual(without.output);
+		await expectSimplifyAutomaticAsNone(operations.find((entry) => entry.key === key)!, observe);
 	});
 });
 

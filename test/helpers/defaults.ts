@@ -137,3 +137,19 @@ export function baselinesOf<T>(observe: (operation: Operation) => T): (operation
 		return baselines.get(operation.key)!;
 	};
 }
+
+/**
+ * Simplify added at Automatic gives, as an AI tool, what no option gives (no error), and Full
+ * gives other output: `observe` runs the operation with the extra parameters, as a tool or not.
+ */
+export async function expectSimplifyAutomaticAsNone(
+	operation: Operation,
+	observe: (operation: Operation, extra: IDataObject, asTool: boolean) => Promise<{ output: unknown; error?: string }>,
+): Promise<void> {
+	const without = await observe(operation, {}, true);
+	const added = await observe(operation, { options: { simplify: 'auto' } }, true);
+	const full = await observe(operation, { options: { simplify: false } }, true);
+	expect(without.error).toBeUndefined();
+	expect(added).toEqual(without);
+	expect(full.output).not.toEqual(without.output);
+}
