@@ -41,7 +41,8 @@ function run(title, args, cwd, show = (text) => text) {
 	process.stderr.write(show(res.stderr ?? ''));
 	const ok = res.status === 0;
 	console.log(`lint: ${title}: ${ok ? 'passed' : `failed (exit ${res.status ?? res.signal})`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-	return { ok, out: `${res.stdout ?? ''}${res.stderr ?? ''}` };
+	// without colour codes: with CI set, n8n-node's output is coloured ('\x1b[32meligible\x1b[39m')
+	return { ok, out: `${res.stdout ?? ''}${res.stderr ?? ''}`.replace(/\x1b\[[0-9;]*m/g, '') };
 }
 
 /** A folder with what ships and n8n's lint setup, node_modules linked to the repository's. */
