@@ -56,6 +56,18 @@ const SCRIPTS = {
 		{ toolCalls: [{ tool: 'Ensure_Access', arguments: { project: 'proj-e2e-0003', email: 'mixed.case@acme.test', role: 'editor' } }] },
 		{ text: 'Sandbox has 2 members (both admins); Mixed.Case@acme.test is now an editor in Research.' },
 	],
+	// ai-agent-default-names: tool nodes named as n8n names them when added from the node creator
+	// ("<action> in <defaults.name>"), the longest of each node among them; three reads in one turn
+	'scripted-default-names': [
+		{
+			toolCalls: [
+				{ tool: 'Review_access_in_Relevance_AI', arguments: {} },
+				{ tool: 'Get_the_repositories_of_an_organization_in_GitHub', arguments: {} },
+				{ tool: 'Get_many_templates_in_Content_Snare', arguments: {} },
+			],
+		},
+		{ text: 'Listed who has access, the repositories of octo-org and the request templates.' },
+	],
 };
 
 module.exports = { BASE_PATH, API_KEY, SCRIPTS, MODELS: Object.keys(SCRIPTS) };
