@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as review from './review.operation';
 import * as revoke from './revoke.operation';
 
-export { revoke };
+export { review, revoke };
 
 export const description: INodeProperties[] = [
 	{
@@ -13,6 +14,13 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['access'] } },
 		options: [
 			{
+				name: 'Review',
+				value: 'review',
+				description:
+					'Who has access to which repository of an organization: one item per person per repository with the effective permission and its sources (organization role, team, direct, outside collaborator), pending invitations and people without two-factor authentication; reads only',
+				action: 'Review organization access',
+			},
+			{
 				name: 'Revoke',
 				value: 'revoke',
 				description:
@@ -20,7 +28,8 @@ export const description: INodeProperties[] = [
 				action: 'Revoke access to an organization',
 			},
 		],
-		default: 'revoke',
+		default: 'review',
 	},
+	...review.description,
 	...revoke.description,
 ];

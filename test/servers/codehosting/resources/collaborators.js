@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Collaborators: GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission; PUT/DELETE …/collaborators/{u} (invitations);
+ * Collaborators: GET …/collaborators (affiliation all, outside, direct), …/collaborators/{u}, …/collaborators/{u}/permission; PUT/DELETE …/collaborators/{u} (invitations);
  * repository invitations: GET /repos/{owner}/{repo}/invitations, DELETE /repos/{owner}/{repo}/invitations/{invitation_id} (admin).
  */
 const git = require('../git');
@@ -15,6 +15,7 @@ function registerCollaborators(routes, kit, common) {
 	routes['GET /repos/{owner}/{repo}/collaborators'] = (ctx) => {
 		const repo = repoFor(ctx, 'push');
 		const affiliation = ctx.query.affiliation ?? 'all';
+		if (affiliation === 'direct') return directCollaborators(ctx, repo);
 		const logins = new Set();
 		if (affiliation !== 'outside') {
 			if (state.users[repo.owner.toLowerCase()]) logins.add(repo.owner);
@@ -35,6 +36,22 @@ function registerCollaborators(routes, kit, common) {
 		list.sort((a, b) => a.login.localeCompare(b.login));
 		return { body: kit.paginate(ctx, list).map((entry) => shapes.collaborator(ctx.u, kit.account(entry.login), entry.level)) };
 	};
+
+	/**
+	 * affiliation=direct: everyone granted access to the repository itself, members or not. The
+	 * REST reference: "The `permissions` hash returned in the response contains the base role
+	 * permissions of the collaborator. The `role_name` is the highest role assigned to the
+	 * collaborator after considering all sources of grants": here the hash is the direct grant,
+	 * role_name the highest level through every source (store.level).
+	 */
+	function directCollaborators(ctx, repo) {
+		let list = [...repo.collaborators.entries()].map(([login, granted]) => ({ account: kit.account(login), granted, level: kit.level(repo, login) })).filter((entry) => entry.account);
+		if (ctx.query.permission) list = list.filter((entry) => LEVELS.indexOf(entry.level) >= LEVELS.indexOf(ctx.query.permission));
+		list.sort((a, b) => a.account.login.localeCompare(b.account.login));
+		return {
+			body: kit.paginate(ctx, list).map((entry) => ({ ...shapes.collaborator(ctx.u, entry.account, entry.level), permissions: shapes.permissionsObject(entry.granted) })),
+		};
+	}
 
 	routes['GET /repos/{owner}/{repo}/collaborators/{username}'] = (ctx) => {
 		const repo = repoFor(ctx, 'push');

@@ -1,5 +1,8 @@
 'use strict';
 /**
+ * The organization: GET /orgs/{org} (public fields for everyone; its settings, such as the base
+ * permission `default_repository_permission`, for owners only, and for a classic token only with
+ * admin:org, as the REST reference says).
  * Organization membership: GET /orgs/{org}/members (role and two-factor filters), GET/PUT
  * /orgs/{org}/memberships/{username}, DELETE /orgs/{org}/members/{username}, GET/POST
  * /orgs/{org}/invitations, DELETE /orgs/{org}/invitations/{invitation_id}, GET
@@ -126,6 +129,44 @@ function registerOrgs(routes, kit, common) {
 	}
 
 	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, reposOf, invitedHook };
+
+	/** The base permission as the REST API names it (the store keeps the level names pull, push, admin). */
+	const BASE_PERMISSIONS = { pull: 'read', push: 'write', admin: 'admin', none: 'none' };
+
+	routes['GET /orgs/{org}'] = (ctx) => {
+		const org = state.orgs[ctx.params.org.toLowerCase()];
+		if (!org) throw ctx.notFound();
+		const api = `${ctx.u.api}/orgs/${org.login}`;
+		const shown = {
+			...shapes.organizationSimple(ctx.u, org),
+			name: org.name,
+			html_url: `${ctx.u.web}/${org.login}`,
+			has_organization_projects: true,
+			has_repository_projects: true,
+			public_repos: reposOf(org).filter((repo) => !repo.private).length,
+			public_gists: 0,
+			followers: 0,
+			following: 0,
+			type: 'Organization',
+			created_at: org.created_at,
+			updated_at: org.updated_at,
+			archived_at: null,
+			url: api,
+		};
+		const role = ctx.who.installation !== undefined ? 'admin' : roleOf(org, ctx.who.login);
+		const fullDetails = role === 'admin' && (ctx.who.installation !== undefined || ctx.who.fineGrained || ctx.who.scopes.includes('admin:org'));
+		if (!fullDetails) return { body: shown };
+		return {
+			body: {
+				...shown,
+				default_repository_permission: BASE_PERMISSIONS[org.default_permission] ?? org.default_permission,
+				members_can_create_repositories: org.members_can_create_repositories !== false,
+				two_factor_requirement_enabled: false,
+				total_private_repos: reposOf(org).filter((repo) => repo.private).length,
+				owned_private_repos: reposOf(org).filter((repo) => repo.private).length,
+			},
+		};
+	};
 
 	routes['GET /orgs/{org}/members'] = (ctx) => {
 		const org = state.orgs[ctx.params.org.toLowerCase()];

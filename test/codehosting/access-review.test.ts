@@ -1,0 +1,216 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import type { CodeHostingServer } from './harness';
+import { LOGIN, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
+
+// Access → Review (issue 39, part 2): who has access to which repository of an organization, and
+// through what, from lists only (requests grow with repositories and teams, not with people ×
+// repositories), against the strict stand-in (requests and responses checked against GitHub's
+// OpenAPI description).
+
+let srv: CodeHostingServer;
+strictServerPerTest((server) => (srv = server));
+
+const ACME = 'acme';
+const byName = (value: string) => ({ __rl: true, mode: 'name', value });
+const review = (org = ACME): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(org) });
+const writes = () => srv.requests.filter((request) => request.method !== 'GET');
+const calls = () => srv.requests.map((request) => `${request.method} ${request.path}${request.query.role ? ` role=${request.query.role}` : ''}${request.query.filter ? ` filter=${request.query.filter}` : ''}`);
+const access = (output: Array<{ json: IDataObject }>) =>
+	output.filter((item) => item.json.kind === 'access').map((item) => [item.json.login, item.json.repository, item.json.permission, item.json.sources, item.json.twoFactorDisabled]);
+
+const base = (permission: string) => ({ source: 'organization role', role: 'base permission', permission });
+const owner = { source: 'organization role', role: 'owner', permission: 'admin' };
+const team = (slug: string, permission: string) => ({ source: 'team', team: slug, permission });
+
+/**
+ * acme: base permission read; octo-user owner; alice (no two-factor authentication) and bob in
+ * team developers (api write, web read), alice also in leads (api maintain); bob granted admin on
+ * web directly; carol a member with the base permission only; dave an outside collaborator (read
+ * on api, no two-factor authentication); erin invited, and an invitation by email.
+ */
+async function acme(): Promise<void> {
+	for (const login of ['alice', 'bob', 'carol', 'dave', 'erin']) srv.addUser(login);
+	srv.setTwoFactor('alice', 'disabled');
+	srv.setTwoFactor('dave', 'disabled');
+	srv.addOrg(ACME, { members: { [LOGIN]: 'admin', alice: 'member', bob: 'member', carol: 'member' }, default_permission: 'pull' });
+	srv.addRepo(ACME, 'api', { private: true, auto_init: true });
+	srv.addRepo(ACME, 'web', { auto_init: true });
+	srv.addTeam(ACME, { name: 'Developers', members: { alice: 'member', bob: 'maintainer' }, repos: { api: 'push', web: 'pull' } });
+	srv.addTeam(ACME, { name: 'Leads', members: { alice: 'member' }, repos: { api: 'maintain' } });
+	srv.addCollaborator(ACME, 'web', 'bob', 'admin');
+	srv.addCollaborator(ACME, 'api', 'dave', 'pull');
+	const invited = await runCodeHosting(srv, { parameters: { resource: 'organization', operation: 'setMembership', owner: byName(ACME), username: 'erin' } });
+	expect(invited.error).toBeUndefined();
+	const byEmail = await runCodeHosting(srv, { parameters: { resource: 'user', operation: 'invite', organization: byName(ACME), email: 'new.hire@example.com' } });
+	expect(byEmail.error).toBeUndefined();
+	srv.resetRequests();
+}
+
+describe('an organization with owners, teams, direct grants, outside collaborators and invitations', () => {
+	test('one item per person per repository: the effective permission is the highest of its sources, each source named', async () => {
+		await acme();
+		const { output, error } = await runCodeHosting(srv, { parameters: review() });
+		expect(error).toBeUndefined();
+		expect(access(output)).toEqual([
+			['alice', 'acme/api', 'maintain', [base('read'), team('developers', 'write'), team('leads', 'maintain')], true],
+			['alice', 'acme/web', 'read', [base('read'), team('developers', 'read')], true],
+			['bob', 'acme/api', 'write', [base('read'), team('developers', 'write')], false],
+			['bob', 'acme/web', 'admin', [base('read'), team('developers', 'read'), { source: 'direct', permission: 'admin' }], false],
+			['carol', 'acme/api', 'read', [base('read')], false],
+			['carol', 'acme/web', 'read', [base('read')], false],
+			['dave', 'acme/api', 'read', [{ source: 'outside collaborator', permission: 'read' }], true],
+			[LOGIN, 'acme/api', 'admin', [owner], false],
+			[LOGIN, 'acme/web', 'admin', [owner], false],
+		]);
+		expect(output[0].json).toEqual({
+			kind: 'access',
+			organization: ACME,
+			login: 'alice',
+			role: 'member',
+			repository: 'acme/api',
+			private: true,
+			permission: 'maintain',
+			sources: [base('read'), team('developers', 'write'), team('leads', 'maintain')],
+			teams: ['developers', 'leads'],
+			twoFactorDisabled: true,
+		});
+		expect(output.filter((item) => item.json.kind === 'access').map((item) => [item.json.login, item.json.role])).toEqual(
+			expect.arrayContaining([['dave', 'outside collaborator'], [LOGIN, 'owner'], ['carol', 'member']]),
+		);
+		const invitations = output.filter((item) => item.json.kind === 'invitation').map((item) => item.json);
+		expect(invitations).toEqual([
+			expect.objectContaining({ organization: ACME, login: 'erin', email: null, role: 'direct_member', inviter: LOGIN, invitationId: expect.any(Number) }),
+			expect.objectContaining({ organization: ACME, login: null, email: 'new.hire@example.com', role: 'direct_member' }),
+		]);
+		expect(output.at(-1)!.json).toEqual({
+			kind: 'summary',
+			organization: ACME,
+			complete: true,
+			people: 5,
+			repositories: 2,
+			teams: 2,
+			accessItems: 9,
+			admins: 2,
+			invitations: 2,
+			twoFactorDisabled: ['alice', 'dave'],
+			notReadable: [],
+			basePermission: 'read',
+		});
+		expect(output.filter((item) => item.json.kind === 'notReadable')).toEqual([]);
+		// lists only: a request per list (and page), a list per team and per repository; nothing written
+		expect(calls()).toEqual([
+			`GET /orgs/${ACME}`,
+			`GET /orgs/${ACME}/members`,
+			`GET /orgs/${ACME}/members role=admin`,
+			`GET /orgs/${ACME}/members filter=2fa_disabled`,
+			`GET /orgs/${ACME}/outside_collaborators`,
+			`GET /orgs/${ACME}/outside_collaborators filter=2fa_disabled`,
+			`GET /orgs/${ACME}/invitations`,
+			`GET /orgs/${ACME}/teams`,
+			`GET /orgs/${ACME}/teams/developers/members`,
+			`GET /orgs/${ACME}/teams/developers/repos`,
+			`GET /orgs/${ACME}/teams/leads/members`,
+			`GET /orgs/${ACME}/teams/leads/repos`,
+			`GET /orgs/${ACME}/repos`, // newest first
+			`GET /repos/${ACME}/web/collaborators`,
+			`GET /repos/${ACME}/api/collaborators`,
+		]);
+		expect(srv.requests.filter((request) => request.path.endsWith('/collaborators')).map((request) => request.query)).toEqual([
+			{ affiliation: 'direct', per_page: '100' },
+			{ affiliation: 'direct', per_page: '100' },
+		]);
+		expect(srv.requests.every((request) => request.query.per_page === '100' || request.path === `/orgs/${ACME}`)).toBe(true);
+		expect(writes()).toEqual([]);
+	});
+
+	test('base permission none: a member without a team or a grant is listed once, without a repository', async () => {
+		await acme();
+		srv.state.orgs[ACME].default_permission = 'none';
+		const { output, error } = await runCodeHosting(srv, { parameters: review() });
+		expect(error).toBeUndefined();
+		expect(access(output).filter(([login]) => login === 'carol' || login === 'bob')).toEqual([
+			['bob', 'acme/api', 'write', [team('developers', 'write')], false],
+			['bob', 'acme/web', 'admin', [team('developers', 'read'), { source: 'direct', permission: 'admin' }], false],
+			['carol', null, 'none', [], false],
+		]);
+		expect(output.at(-1)!.json).toMatchObject({ basePermission: 'none', accessItems: 7, complete: true });
+	});
+
+	test('as an AI tool: the same review, nothing written', async () => {
+		await acme();
+		const { output, error } = await runCodeHosting(srv, { parameters: review(), asTool: true });
+		expect(error).toBeUndefined();
+		expect(access(output)).toHaveLength(9);
+		expect(writes()).toEqual([]);
+	});
+});
+
+describe('what the credential may not read is named, never skipped', () => {
+	test('a 403 on one repository\'s collaborators: a notReadable item names it, the rest is reviewed, the summary is incomplete', async () => {
+		await acme();
+		srv.failNext({ method: 'GET', path: `/repos/${ACME}/web/collaborators`, status: 403, body: { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' } });
+		const { output, error } = await runCodeHosting(srv, { parameters: review() });
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({
+			kind: 'notReadable',
+			organization: ACME,
+			reading: 'direct collaborators of acme/web',
+			error: expect.stringMatching(/^HTTP 403: .*Must have admin rights to Repository/),
+		});
+		// bob's direct admin grant on web could not be read: only what the other lists show
+		expect(access(output).find(([login, repository]) => login === 'bob' && repository === 'acme/web')).toEqual(['bob', 'acme/web', 'read', [base('read'), team('developers', 'read')], false]);
+		expect(output.at(-1)!.json).toMatchObject({ kind: 'summary', complete: false, notReadable: ['direct collaborators of acme/web'] });
+		expect(writes()).toEqual([]);
+	});
+
+	test('a plain member\'s token: the base permission, the two-factor filters, invitations and collaborators are named as not readable', async () => {
+		await acme();
+		srv.state.orgs[ACME].members['other-user'] = 'member';
+		const { output, error } = await runCodeHosting(srv, { parameters: review(), token: OTHER_TOKEN });
+		expect(error).toBeUndefined();
+		const unreadable = output.filter((item) => item.json.kind === 'notReadable').map((item) => [item.json.reading, String(item.json.error).slice(0, 8)]);
+		expect(unreadable).toEqual([
+			[`base permission of ${ACME}`, 'GitHub a'],
+			[`members of ${ACME} without two-factor authentication`, 'HTTP 422'],
+			[`outside collaborators of ${ACME} without two-factor authentication`, 'HTTP 422'],
+			[`pending invitations to ${ACME}`, 'HTTP 403'],
+			[`direct collaborators of ${ACME}/web`, 'HTTP 403'],
+			[`direct collaborators of ${ACME}/api`, 'HTTP 403'],
+		]);
+		// two-factor state unknown: null, not false
+		expect(access(output).find(([login]) => login === 'alice')).toEqual(['alice', 'acme/api', 'maintain', [team('developers', 'write'), team('leads', 'maintain')], null]);
+		expect(output.at(-1)!.json).toMatchObject({ complete: false, basePermission: null, twoFactorDisabled: [] });
+		expect(writes()).toEqual([]);
+	});
+
+	test('an organization that does not exist: an error naming the 404, nothing else read', async () => {
+		const { error } = await runCodeHosting(srv, { parameters: review('no-such-org') });
+		expect(error?.message).toMatch(/not found/i);
+		expect(calls()).toEqual(['GET /orgs/no-such-org']);
+	});
+});
+
+test('pagination beyond 100: members, team repositories and organization repositories read page by page; requests grow with repositories', async () => {
+	const logins = Array.from({ length: 101 }, (_, i) => `m-${String(i).padStart(3, '0')}`);
+	for (const login of logins) srv.addUser(login);
+	srv.addOrg('big', { members: { [LOGIN]: 'admin', ...Object.fromEntries(logins.map((login) => [login, 'member'])) }, default_permission: 'none' });
+	const repos = Array.from({ length: 101 }, (_, i) => `r-${String(i).padStart(3, '0')}`);
+	for (const name of repos) srv.addRepo('big', name);
+	srv.addTeam('big', { name: 'Everyone', members: { 'm-000': 'member', 'm-100': 'member' }, repos: Object.fromEntries(repos.map((name) => [name, 'pull'])) });
+	srv.resetRequests();
+	const { output, error } = await runCodeHosting(srv, { parameters: review('big') });
+	expect(error).toBeUndefined();
+	const items = output.filter((item) => item.json.kind === 'access').map((item) => item.json);
+	expect(items.filter((item) => item.login === LOGIN && item.permission === 'admin')).toHaveLength(101);
+	expect(items.filter((item) => item.login === 'm-100' && item.permission === 'read')).toHaveLength(101);
+	expect(items.filter((item) => item.repository === null)).toHaveLength(99);
+	expect(output.at(-1)!.json).toMatchObject({ people: 102, repositories: 101, accessItems: 303, complete: true });
+	const count = (path: string) => srv.requests.filter((request) => request.path === path).length;
+	expect(count('/orgs/big/members')).toBe(4); // all (2 pages), owners, without two-factor
+	expect(count('/orgs/big/repos')).toBe(2);
+	expect(count('/orgs/big/teams/everyone/repos')).toBe(2);
+	expect(srv.requests.filter((request) => request.path.endsWith('/collaborators'))).toHaveLength(101);
+	expect(srv.requests).toHaveLength(115);
+	expect(writes()).toEqual([]);
+});
