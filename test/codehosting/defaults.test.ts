@@ -49,6 +49,7 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 
 /** What each operation needs to do anything: only parameters whose default is empty. */
 const fills = (): Record<string, IDataObject> => ({
+	'access.review': { owner: byName(ORG) },
 	'access.revoke': { owner: byName(ORG), person: 'other-user' },
 	'apiCall.request': { endpoint: '/user' },
 	'branch.create': inRepo({ newBranch: 'defaults-test', from: byName('main') }),
@@ -265,12 +266,8 @@ describe('(b) omitted or defaulted parameters: no destructive request', () => {
 		const opening = openingOperations(description);
 		expect(opening.workflow).toBe('getAll');
 		expect(opening.review).toBe('create'); // a comment, by default
-		// Access opens on Revoke while Revoke is its only operation (issue 39: Review comes next and opens it)
-		const onlyOperation = (resource: string) => operations.filter((operation) => operation.resource === resource).length === 1;
-		for (const [resource, operation] of Object.entries(opening)) {
-			if (resource === 'access' && onlyOperation(resource)) continue;
-			expect(REMOVES).not.toContain(`${resource}.${operation}`);
-		}
+		expect(opening.access).toBe('review'); // reads only
+		for (const [resource, operation] of Object.entries(opening)) expect(REMOVES).not.toContain(`${resource}.${operation}`);
 		expect(Object.keys(opening).length).toBeGreaterThanOrEqual(18);
 	});
 
