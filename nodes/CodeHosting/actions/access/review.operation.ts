@@ -64,13 +64,15 @@ class Reader {
 
 	/** A list read in full (100 a page); a refusal is recorded and answers undefined; anything else stops the review. */
 	async list(path: string, reading: string, qs: IDataObject = {}): Promise<IDataObject[] | undefined> {
-		try {
-			return await codeHosting(this.ctx).requestAll('GET', path, Infinity, { qs, itemIndex: this.itemIndex });
-		} catch (error) {
-			if (!(error instanceof NodeApiError) || !REFUSED.includes(String(error.httpCode))) throw error;
-			this.notReadable.push({ reading, error: `HTTP ${error.httpCode}: ${errorText(error)}` });
-			return undefined;
-		}
+		return await codeHosting(this.ctx)
+			.requestAll('GET', path, Infinity, { qs, itemIndex: this.itemIndex })
+			.catch((error: unknown) => {
+				const status = error instanceof NodeApiError && REFUSED.includes(String(error.httpCode)) ? error.httpCode : undefined;
+				// anything but a refusal (a network failure, a 5xx after the retries) stops the review
+				if (status === undefined) throw error;
+				this.notReadable.push({ reading, error: `HTTP ${status}: ${errorText(error)}` });
+				return undefined;
+			});
 	}
 }
 
