@@ -2,7 +2,8 @@
 /*
  * Client Info → Client Create (Additional Fields sent as given), Get, Get Many (limit; search);
  * Template Get Many; Request Create (template checked against the account's list, n8n date value
- * sent as YYYY-MM-DD), Get (with its status), Get Many (client and status filters); API Call
+ * sent as YYYY-MM-DD), Get (with its status), Get Many (the Client picker in From List mode, an
+ * expression giving the ID, and the status filter); API Call
  * (endpoint given with the /partner_api/v1 prefix, query as JSON). Every call carries the OAuth2
  * credential's access token.
  */

@@ -77,6 +77,15 @@ describe('(a) an option added at its shown default changes nothing', () => {
 		}
 	});
 
+	test('request.getAll: the optional Client picker set at its shown default (nothing picked) changes nothing', async () => {
+		const operation = operations.find((entry) => entry.key === 'request.getAll')!;
+		const client = operation.properties.find((property) => property.name === 'clientId')!;
+		expect([client.type, client.required, hasEmptyDefault(client)]).toEqual(['resourceLocator', false, true]);
+		const added = await observe(operation, { clientId: { __rl: true, ...(client.default as IDataObject) } });
+		expect(added).toEqual(await baseline(operation));
+		expect(added.requests.every((request) => request.query.client_id === undefined)).toBe(true);
+	});
+
 	test.each(['client.get', 'request.getAll'])('%s as an AI tool: Simplify added at Automatic gives what no option gives (simplified)', async (key) => {
 		await expectSimplifyAutomaticAsNone(operations.find((entry) => entry.key === key)!, observe);
 	});

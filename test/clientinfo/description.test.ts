@@ -49,3 +49,21 @@ test('clientInfoTrigger / Client Info Trigger: a webhook trigger over every plat
 	expect(optionValues(events).sort()).toEqual([...EVENTS].sort());
 	expect(Object.keys(trigger.webhookMethods.default).sort()).toEqual(['checkExists', 'create', 'delete']);
 });
+
+test('Request → Get Many picks its client as Request → Create does: the same Client locator, optional, outside Filters', () => {
+	const shownFor = (operation: string) =>
+		description.properties.filter((property) => property.displayOptions?.show?.resource?.[0] === 'request' && property.displayOptions?.show?.operation?.[0] === operation);
+	const onCreate = shownFor('create').find((property) => property.name === 'clientId');
+	const onGetAll = shownFor('getAll').find((property) => property.name === 'clientId');
+	expect(onGetAll?.type).toBe('resourceLocator');
+	expect(onGetAll?.displayName).toBe('Client');
+	expect(onGetAll?.displayName).toBe(onCreate?.displayName);
+	expect(onGetAll?.modes).toEqual(onCreate?.modes);
+	expect(onGetAll?.modes?.find((mode) => mode.name === 'list')?.typeOptions?.searchListMethod).toBe('searchClients');
+	expect(onGetAll?.default).toEqual({ mode: 'list', value: '' });
+	// empty means every client: not required, and the description says so
+	expect(onGetAll?.required).toBe(false);
+	expect(onGetAll?.description).toMatch(/empty for every client/);
+	const filters = shownFor('getAll').find((property) => property.name === 'filters');
+	expect((filters?.options ?? []).map((option) => option.name)).not.toContain('clientId');
+});

@@ -22,6 +22,7 @@ const createRequest = (extra: IDataObject = {}) => ({
 	additionalFields: {},
 	...extra,
 });
+const listRequests = (clientId: IDataObject) => ({ resource: 'request', operation: 'getAll', clientId, returnAll: true, filters: { status: 'published' } });
 const apiCall = (endpoint: string, extra: IDataObject = {}) => ({
 	resource: 'apiCall',
 	operation: 'request',
@@ -53,6 +54,11 @@ describe('bad input: clear error, item index, zero requests', () => {
 		['empty request name', createRequest({ name: '={{ $json.v }}' }), { v: '' }, /Name is required/],
 		['client ID with a slash', { resource: 'client', operation: 'get', clientId: byId('a/b') }, {}, /Client must not contain "\/"/],
 		['request ID ".."', { resource: 'request', operation: 'get', requestId: byId('..') }, {}, /Request is not a valid identifier/],
+		['Get Many requests of a client given as a URL', listRequests(byId('={{ $json.v }}')), { v: `https://app.contentsnare.com/clients/${SEEDED_CLIENT_ID}` }, /Client must not contain "\/"/],
+		['Get Many requests of a client ID with a path', listRequests({ __rl: true, mode: 'list', value: `${SEEDED_CLIENT_ID}/../../oauth` }), {}, /Client must not contain "\/"/],
+		['Get Many requests of a client ID ".."', listRequests(byId('..')), {}, /Client is not a valid identifier/],
+		['Get Many requests of a client ID of spaces only', listRequests(byId('={{ $json.v }}')), { v: '   ' }, /Client is blank/],
+		['Get Many requests of a client ID with a line break', listRequests(byId('={{ $json.v }}')), { v: `${SEEDED_CLIENT_ID}\nx` }, /Client is not a valid identifier/],
 		['limit 0', { resource: 'client', operation: 'getAll', returnAll: false, limit: '={{ 0 }}', filters: {} }, {}, /Limit must be a whole number/],
 		['API call to an absolute URL', apiCall('https://evil.example.com/partner_api/v1/clients'), {}, /absolute URLs are not accepted/],
 		['API call to the own host as absolute URL', apiCall('={{ $json.v }}'), { v: 'http://127.0.0.1:1/partner_api/v1/clients' }, /absolute URLs are not accepted/],
@@ -93,6 +99,18 @@ describe('bad input: clear error, item index, zero requests', () => {
 		});
 		expect(error?.context?.itemIndex).toBe(2);
 		expect(srv.requests).toHaveLength(2);
+	});
+
+	test('Get Many with a client per item: the item with a URL for its client is named, nothing sent for it', async () => {
+		const { error } = await runClientInfo(srv, {
+			items: [{ v: SEEDED_CLIENT_ID }, { v: `https://app.contentsnare.com/clients/${SEEDED_CLIENT_ID}` }],
+			parameters: listRequests(byId('={{ $json.v }}')),
+		});
+		expect(error?.name).toBe('NodeOperationError');
+		expect(error?.message).toBe('Client must not contain "/"');
+		expect(error?.description).toContain('Enter only the ID');
+		expect(error?.context?.itemIndex).toBe(1);
+		expect(srv.requests.map((request) => request.query.client_id)).toEqual([SEEDED_CLIENT_ID]);
 	});
 });
 

@@ -104,13 +104,53 @@ describe('request → getAll', () => {
 		srv.addRequests(4, { status: 'completed', clientId: otherClient });
 	});
 
-	test('filters by status and client go to the platform', async () => {
+	test('filters by status and client (picked by ID) go to the platform', async () => {
 		const { output } = await runClientInfo(srv, {
-			parameters: { resource: 'request', operation: 'getAll', returnAll: true, filters: { status: 'completed', clientId: SEEDED_CLIENT_ID } },
+			parameters: { resource: 'request', operation: 'getAll', clientId: byId(SEEDED_CLIENT_ID), returnAll: true, filters: { status: 'completed' } },
 		});
 		expect(output).toHaveLength(2);
 		expect(output.every((item) => item.json.status === 'completed' && item.json.client_id === SEEDED_CLIENT_ID)).toBe(true);
 		expect(srv.apiRequests()[0].query).toEqual({ status: 'completed', client_id: SEEDED_CLIENT_ID, limit: '200', offset: '0' });
+	});
+
+	test('a client picked from the list sends its ID as client_id', async () => {
+		const { output, error } = await runClientInfo(srv, {
+			parameters: {
+				resource: 'request',
+				operation: 'getAll',
+				clientId: { __rl: true, mode: 'list', value: otherClient, cachedResultName: 'other 0 <other-0@example.com>' },
+				returnAll: true,
+				filters: {},
+			},
+		});
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(4);
+		expect(output.every((item) => item.json.client_id === otherClient)).toBe(true);
+		expect(srv.apiRequests().map((request) => request.query)).toEqual([{ client_id: otherClient, limit: '200', offset: '0' }]);
+	});
+
+	test('a client ID from an expression (as $fromAI or an earlier node fills it), trimmed', async () => {
+		const { output, error } = await runClientInfo(srv, {
+			items: [{ client: ` ${otherClient} ` }],
+			parameters: { resource: 'request', operation: 'getAll', clientId: byId('={{ $json.client }}'), returnAll: false, limit: 2, filters: {} },
+		});
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(2);
+		expect(srv.apiRequests().map((request) => request.query)).toEqual([{ client_id: otherClient, limit: '2', offset: '0' }]);
+	});
+
+	test.each([
+		['not set (a workflow without the parameter)', {}],
+		['the picker at its default (From List, nothing picked)', { clientId: { __rl: true, mode: 'list', value: '' } }],
+		['By ID left empty', { clientId: byId('') }],
+		['By ID from an expression that gives nothing', { clientId: byId('={{ $json.none ?? "" }}') }],
+	])('client %s: every client\'s requests, no client_id sent', async (_name, extra) => {
+		const { output, error } = await runClientInfo(srv, {
+			parameters: { resource: 'request', operation: 'getAll', returnAll: true, filters: {}, ...extra },
+		});
+		expect(error).toBeUndefined();
+		expect(output).toHaveLength(9);
+		expect(srv.apiRequests().map((request) => request.query)).toEqual([{ limit: '200', offset: '0' }]);
 	});
 
 	test('Limit 4 of all requests: one request', async () => {

@@ -43,6 +43,21 @@ describe('Simplify as a tool', () => {
 		});
 	});
 
+	test('Request → Get Many of one client: the client ID a model fills in ($fromAI in By ID) goes out as client_id', async () => {
+		const [other] = srv.addClients(1, 'other');
+		srv.addRequests(2, { clientId: other });
+		srv.addRequests(1);
+		srv.resetRequests();
+		const { output, error } = await runClientInfo(srv, {
+			asTool: true,
+			items: [{ client_id: other }],
+			parameters: { resource: 'request', operation: 'getAll', clientId: { __rl: true, mode: 'id', value: '={{ $json.client_id }}' }, returnAll: false, limit: 10, filters: {} },
+		});
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.clientId)).toEqual([other, other]);
+		expect(srv.apiRequests().map((request) => request.query)).toEqual([{ client_id: other, limit: '10', offset: '0' }]);
+	});
+
 	test('the action node: the platform\'s objects, as before', async () => {
 		const { output } = await runClientInfo(srv, { parameters: { resource: 'client', operation: 'getAll', returnAll: false, limit: 10, filters: {} } });
 		expect(output.find((item) => item.json.id === SEEDED_CLIENT_ID)?.json.created_at).toEqual(expect.any(String));

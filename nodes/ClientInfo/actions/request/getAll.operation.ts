@@ -1,13 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readLimit, requirePathSegment, returnAllOrLimit, showFor, simplifiedAll, simplifyOptions } from '../../../shared';
 import { clientInfo } from '../../transport';
-import { simplifyRequest } from '../common';
+import { clientLocator, simplifyRequest } from '../common';
 
 /** Request states the platform reports (platforms.md §3). */
 export const REQUEST_STATUSES = ['archived', 'completed', 'draft', 'published', 'scheduled', 'waiting'] as const;
 
 export const description: INodeProperties[] = showFor('request', 'getAll', [
+	// The picker of Request → Create (same modes, same client search), optional here: a top-level
+	// parameter rather than a Filters option, as n8n's editor and AI tools handle locators best there.
+	{
+		...clientLocator,
+		required: false,
+		description: 'Only the requests of this client, picked from the list (searchable by name or email) or given by its ID. Leave empty for every client.',
+	},
 	...returnAllOrLimit(),
 	{
 		displayName: 'Filters',
@@ -16,13 +24,6 @@ export const description: INodeProperties[] = showFor('request', 'getAll', [
 		placeholder: 'Add Filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Client ID',
-				name: 'clientId',
-				type: 'string',
-				default: '',
-				description: 'Only the requests of this client: its ID, as Client → Get Many returns it or the Client list of Request → Create shows it',
-			},
 			{
 				displayName: 'Search',
 				name: 'q',
@@ -58,8 +59,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	if (typeof filters.status === 'string' && filters.status !== '') qs.status = filters.status;
-	if (filters.clientId !== undefined && filters.clientId !== '') {
-		qs.client_id = requirePathSegment(this, filters.clientId, 'Client ID', itemIndex);
+	// the Client picker: empty (nothing picked, no ID) lists every client's requests
+	const clientId = this.getNodeParameter('clientId', itemIndex, '', { extractValue: true }) as unknown;
+	if (clientId !== undefined && clientId !== null && clientId !== '') {
+		if (typeof clientId === 'string' && clientId.trim() === '') {
+			throw new NodeOperationError(this.getNode(), 'Client is blank', {
+				itemIndex,
+				description: 'Got only spaces. Pick a client or enter its ID, or leave Client empty for the requests of every client.',
+			});
+		}
+		qs.client_id = requirePathSegment(this, clientId, 'Client', itemIndex);
 	}
 	if (typeof filters.q === 'string' && filters.q !== '') qs.q = filters.q;
 	return simplifiedAll(this, itemIndex, await clientInfo(this).requestAll('GET', '/requests', limit, { qs, itemIndex }), simplifyRequest);
