@@ -20,7 +20,7 @@
  *   PUT …/workflows/{id}/enable|disable; GET …/actions/runs, …/workflows/{id}/runs,
  *   …/actions/runs/{id}; POST /gists; PATCH/GET /gists/{id}; GET /gists, /users/{u}/gists;
  *   GET/POST …/releases, GET/PATCH/DELETE …/releases/{id}, GET …/releases/tags/{tag};
- *   GET …/actions/workflows/{id}/timing; GET …/collaborators, …/collaborators/{u}, …/collaborators/{u}/permission;
+ *   GET …/actions/workflows/{id}/timing; GET …/collaborators (affiliation all, outside, direct), …/collaborators/{u}, …/collaborators/{u}/permission;
  *   PUT/DELETE …/collaborators/{u}; GET …/invitations, DELETE …/invitations/{id} (repository); GET /rate_limit; POST/GET …/hooks, GET/DELETE …/hooks/{id},
  *   GET …/hooks/{id}/deliveries, …/deliveries/{id}, POST …/deliveries/{id}/attempts
  *   (repository and organization); GET /repos/{o}/{r}/events, /users/{u}/events;
@@ -30,7 +30,7 @@
  *   GET …/commits/{ref}/check-runs, POST …/statuses/{sha}, GET …/commits/{ref}/statuses|status;
  *   GET …/pulls/{n} as diff or patch, …/pulls/{n}/files, …/pulls/{n}/commits
  *   (resources/pull-changes.js); GET …/issues/{n}/comments, PATCH/DELETE …/issues/comments/{id};
- *   organization membership (resources/orgs.js): GET /orgs/{org}/members, GET/PUT
+ *   the organization and its membership (resources/orgs.js): GET /orgs/{org}, GET /orgs/{org}/members, GET/PUT
  *   /orgs/{org}/memberships/{u}, DELETE /orgs/{org}/members/{u}, GET …/invitations, DELETE
  *   …/invitations/{id}, GET …/outside_collaborators, DELETE …/outside_collaborators/{u}; teams
  *   (resources/teams.js): GET /orgs/{org}/teams, …/teams/{slug}/members, …/teams/{slug}/repos,
