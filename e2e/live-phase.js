@@ -1,7 +1,7 @@
 'use strict';
 /*
- * A running n8n for the e2e runner (steps 4 and 5 of run.js): `n8n start` (regular mode), or
- * `n8n start` + one `n8n worker` + Redis (queue mode).
+ * A running n8n for the e2e runner (steps 4 and 5 of run.js): `n8n start` (regular mode, n8n's
+ * default SQLite), or `n8n start` + one `n8n worker` + Redis + PostgreSQL (queue mode).
  */
 const assert = require('assert');
 const fs = require('fs');
@@ -10,7 +10,8 @@ const path = require('path');
 const { freePort } = require('./lib/procs');
 const { startRoundRobinProxy } = require('./lib/proxy');
 const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
-const { queryOnce } = require('./lib/executions');
+const { queryOnce, useDatabase } = require('./lib/executions');
+const { startPostgres, postgresEnv } = require('./lib/postgres');
 const { waitUntil, DEADLINE_MS } = require('./lib/wait');
 const { secrets } = require('./credentials');
 const { test } = require('./results');
@@ -79,11 +80,15 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	for (let i = 0; i < webhookProcesses; i++) webhookPorts.push(await freePort());
 	const proxyPort = webhookProcesses ? await freePort() : undefined;
 	if (webhookProcesses) common.WEBHOOK_URL = `http://127.0.0.1:${proxyPort}/`;
+	// queue mode on PostgreSQL, as n8n's scaling docs ask (e2e/lib/postgres.js): every process of
+	// the run (main, worker, webhook processes, the CLI's import and activation) shares one cluster
+	const postgresPort = queue ? await freePort() : undefined;
 	if (queue) {
 		Object.assign(common, {
 			EXECUTIONS_MODE: 'queue',
 			QUEUE_BULL_REDIS_HOST: '127.0.0.1',
 			QUEUE_BULL_REDIS_PORT: String(await freePort()),
+			...postgresEnv(postgresPort),
 		});
 	}
 	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
@@ -130,6 +135,9 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 				if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
 			}
 			if (queue) {
+				const postgres = await startPostgres(postgresPort, path.join(logs, 'postgres.log'));
+				procs.push(postgres);
+				useDatabase(userFolder, postgres.url);
 				procs.push(await startRedis(Number(common.QUEUE_BULL_REDIS_PORT), path.join(base, 'redis'), path.join(logs, 'redis.log')));
 			}
 			// import (in queue mode n8n's CLI wants Redis) and activate / publish
@@ -321,6 +329,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	} finally {
 		if (proxy) await proxy.stop();
 		for (const proc of procs.reverse()) await proc.stop(15_000).catch(() => {});
+		useDatabase(userFolder, null);
 	}
 }
 

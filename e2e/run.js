@@ -14,7 +14,8 @@
  *  4. trigger workflows (an expect.js with live(ctx)): `n8n start` with them active, and their
  *     scenario run against it (webhook registration, signed / unsigned deliveries, deactivation);
  *     an optional prepare(ctx) seeds the fresh servers before n8n starts;
- *  5. queue mode: Redis (Debian's redis-server), `n8n start` with EXECUTIONS_MODE=queue and one
+ *  5. queue mode: Redis (Debian's redis-server) and PostgreSQL (Debian's postgresql, one cluster per
+ *     run: lib/postgres.js), `n8n start` with EXECUTIONS_MODE=queue and one
  *     `n8n worker`; the trigger scenarios again, and the Manual Trigger workflows with a Webhook
  *     trigger in their place, started through n8n's production webhook URL so that the worker
  *     runs them; each execution is read back from n8n's database and checked the same way, and
@@ -55,6 +56,7 @@ const path = require('path');
 const { DEFAULT_VERSION, VERSIONS, REPO_ROOT } = require('./lib/runtime');
 const { ensureRuntimeAsync } = require('./lib/ensure-async');
 const { ensureRedis } = require('./lib/n8n');
+const { ensurePostgres } = require('./lib/postgres');
 const { ensureChromium } = require('./lib/chromium');
 const { buildAndPack, declaredTypes, readPackageJson } = require('./lib/pack');
 const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
@@ -283,7 +285,10 @@ async function runVersions(opts, workDir, timings) {
 		// npm start itself, once, on its default n8n when that is among the versions tested
 		const startPhase = !opts.only && !opts.onlyRegistry && opts.versions.includes(DEFAULT_VERSION);
 		// what a lane would otherwise install with apt-get while the other lane runs (lib/n8n.js, lib/chromium.js)
-		if (opts.queue && !opts.onlyRegistry) ensureRedis();
+		if (opts.queue && !opts.onlyRegistry) {
+			ensureRedis();
+			ensurePostgres();
+		}
 		if (startPhase && opts.browser) ensureChromium();
 		// servers the expectations read must start; others are started when they can be
 		const required = [...new Set(workflows.flatMap((w) => w.expectation.servers ?? []))];

@@ -1,7 +1,8 @@
 'use strict';
 /*
- * Reads n8n's SQLite database; run with a runtime's own Node (its sqlite3 is built for it):
- *   node e2e/lib/db-reader.js <runtime folder> <database.sqlite>
+ * Reads n8n's database, SQLite or PostgreSQL; run with a runtime's own Node (its sqlite3 is built
+ * for it, its pg is the one n8n uses):
+ *   node e2e/lib/db-reader.js <runtime folder> <database.sqlite | postgres://user@host:port/db>
  * Queries are JSON lines on stdin, answers JSON lines on stdout ({id, value} or {id, error}), so
  * one process can serve many queries (the benches poll) or just one (stdin closed after it).
  * Ops:
@@ -16,60 +17,89 @@
 const path = require('path');
 const readline = require('readline');
 
-const [runtimeDir, dbFile] = process.argv.slice(2);
-const sqlite3 = require(path.join(runtimeDir, 'node_modules', 'sqlite3'));
+const [runtimeDir, database] = process.argv.slice(2);
 const flatted = require(path.join(runtimeDir, 'node_modules', 'flatted'));
+const postgres = /^postgres(ql)?:\/\//.test(database);
 
-const db = new sqlite3.Database(dbFile, sqlite3.OPEN_READONLY);
-db.configure('busyTimeout', 10000);
+/**
+ * `all(sql, params)` → rows, and `close()`, for either database. The SQL is written once with `?`
+ * placeholders and "quoted" camelCase columns (PostgreSQL folds unquoted names to lower case;
+ * SQLite accepts the quotes).
+ */
+function openDatabase() {
+	if (postgres) {
+		const { Client } = require(path.join(runtimeDir, 'node_modules', 'pg'));
+		const client = new Client({ connectionString: database });
+		const connected = client.connect();
+		return {
+			async all(sql, params) {
+				await connected;
+				let n = 0;
+				const { rows } = await client.query(sql.replace(/\?/g, () => `$${++n}`), params);
+				return rows;
+			},
+			close: () => connected.then(() => client.end(), () => {}),
+		};
+	}
+	const sqlite3 = require(path.join(runtimeDir, 'node_modules', 'sqlite3'));
+	const db = new sqlite3.Database(database, sqlite3.OPEN_READONLY);
+	db.configure('busyTimeout', 10000);
+	return {
+		all: (sql, params) => new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows)))),
+		close: () => db.close(),
+	};
+}
+const db = openDatabase();
 
-/** SQLite keeps n8n's dates as 'YYYY-MM-DD hh:mm:ss.sss' in UTC (or as numbers). */
+/** n8n's dates: Date objects from PostgreSQL; from SQLite 'YYYY-MM-DD hh:mm:ss.sss' in UTC (or numbers). */
 function time(value) {
 	if (value === null || value === undefined) return null;
+	if (value instanceof Date) return value.getTime();
 	if (typeof value === 'number') return value;
 	const text = String(value).replace(' ', 'T');
 	return Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
 }
 
+const ID = 'CAST(e.id AS INTEGER)';
 const queries = {
-	staticData: (q, done) =>
-		db.get('SELECT staticData FROM workflow_entity WHERE id = ?', [q.workflowId], (err, row) => {
-			if (err || !row?.staticData) return done(err, null);
-			try {
-				done(null, typeof row.staticData === 'string' ? JSON.parse(row.staticData) : row.staticData);
-			} catch (error) {
-				done(error);
-			}
-		}),
-	maxId: (q, done) => db.get('SELECT MAX(CAST(id AS INTEGER)) AS m FROM execution_entity', (err, row) => done(err, Number(row?.m ?? 0))),
-	count: (q, done) =>
-		db.get('SELECT COUNT(*) AS n FROM execution_entity WHERE workflowId = ?', [q.workflowId], (err, row) => done(err, row?.n)),
-	status: (q, done) =>
-		db.all(
-			'SELECT status, COUNT(*) AS n, MAX(stoppedAt) AS stopped FROM execution_entity WHERE workflowId = ? AND CAST(id AS INTEGER) > ? GROUP BY status',
+	async staticData(q) {
+		const [row] = await db.all('SELECT "staticData" AS "staticData" FROM workflow_entity WHERE id = ?', [q.workflowId]);
+		if (!row?.staticData) return null;
+		return typeof row.staticData === 'string' ? JSON.parse(row.staticData) : row.staticData;
+	},
+	async maxId() {
+		const [row] = await db.all(`SELECT MAX(${ID}) AS m FROM execution_entity e`, []);
+		return Number(row?.m ?? 0);
+	},
+	async count(q) {
+		const [row] = await db.all('SELECT COUNT(*) AS n FROM execution_entity WHERE "workflowId" = ?', [q.workflowId]);
+		return Number(row?.n ?? 0);
+	},
+	async status(q) {
+		const rows = await db.all(
+			`SELECT e.status AS status, COUNT(*) AS n, MAX(e."stoppedAt") AS stopped FROM execution_entity e WHERE e."workflowId" = ? AND ${ID} > ? GROUP BY e.status`,
 			[q.workflowId, Number(q.after ?? 0)],
-			(err, rows) => done(err, rows?.map((r) => ({ status: r.status, n: r.n, stopped: time(r.stopped) }))),
-		),
-	executions: (q, done) =>
-		db.all(
-			`SELECT e.id, e.status, e.finished, e.mode, e.startedAt, e.stoppedAt, d.data FROM execution_entity e
-			 JOIN execution_data d ON d.executionId = e.id
-			 WHERE e.workflowId = ? AND CAST(e.id AS INTEGER) > ? ORDER BY CAST(e.id AS INTEGER) DESC LIMIT ?`,
-			[q.workflowId, Number(q.after ?? 0), Number(q.limit ?? -1)],
-			(err, rows) =>
-				done(
-					err,
-					rows?.map((row) => ({
-						id: String(row.id),
-						status: row.status,
-						finished: !!row.finished,
-						mode: row.mode,
-						startedAt: time(row.startedAt),
-						stoppedAt: time(row.stoppedAt),
-						data: flatted.parse(row.data),
-					})),
-				),
-		),
+		);
+		return rows.map((r) => ({ status: r.status, n: Number(r.n), stopped: time(r.stopped) }));
+	},
+	async executions(q) {
+		const limit = q.limit === undefined || q.limit === null ? '' : ` LIMIT ${Number(q.limit)}`;
+		const rows = await db.all(
+			`SELECT e.id AS id, e.status AS status, e.finished AS finished, e.mode AS mode, e."startedAt" AS "startedAt", e."stoppedAt" AS "stoppedAt", d.data AS data
+			 FROM execution_entity e JOIN execution_data d ON d."executionId" = e.id
+			 WHERE e."workflowId" = ? AND ${ID} > ? ORDER BY ${ID} DESC${limit}`,
+			[q.workflowId, Number(q.after ?? 0)],
+		);
+		return rows.map((row) => ({
+			id: String(row.id),
+			status: row.status,
+			finished: !!row.finished,
+			mode: row.mode,
+			startedAt: time(row.startedAt),
+			stoppedAt: time(row.stoppedAt),
+			data: flatted.parse(row.data),
+		}));
+	},
 };
 
 let pending = 0;
@@ -83,9 +113,12 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
 		return;
 	}
 	pending++;
-	run(q, (err, value) => {
+	run(q).then(
+		(value) => ({ id: q.id, value }),
+		(err) => ({ id: q.id, error: err.message }),
+	).then((answer) => {
 		pending--;
-		process.stdout.write(`${JSON.stringify(err ? { id: q.id, error: err.message } : { id: q.id, value })}\n`);
+		process.stdout.write(`${JSON.stringify(answer)}\n`);
 		finish();
 	});
 }).on('close', () => {

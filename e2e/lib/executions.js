@@ -1,6 +1,6 @@
 'use strict';
 /*
- * n8n's executions, read from its SQLite database by e2e/lib/db-reader.js under the runtime's own
+ * n8n's executions, read from its database (SQLite, or PostgreSQL in queue mode) by e2e/lib/db-reader.js under the runtime's own
  * Node: `queryOnce` for a single question (a short-lived process), `startDbReader` for many (one
  * long-lived process, so polling costs no process start per query).
  */
@@ -11,8 +11,17 @@ const { runProcess } = require('./procs');
 
 const READER = path.join(__dirname, 'db-reader.js');
 
+/** User folders whose n8n keeps its data in PostgreSQL (queue mode): user folder → postgres:// URL. */
+const postgresOf = new Map();
+
+/** The n8n processes of `userFolder` use the PostgreSQL database at `url` (null: back to its SQLite file). */
+function useDatabase(userFolder, url) {
+	if (url) postgresOf.set(userFolder, url);
+	else postgresOf.delete(userFolder);
+}
+
 function readerArgs(info, userFolder) {
-	return [READER, info.dir, path.join(userFolder, '.n8n', 'database.sqlite')];
+	return [READER, info.dir, postgresOf.get(userFolder) ?? path.join(userFolder, '.n8n', 'database.sqlite')];
 }
 
 function answerOf(line) {
@@ -86,4 +95,4 @@ function maxExecutionId(info, userFolder) {
 	return queryOnce(info, userFolder, { op: 'maxId' });
 }
 
-module.exports = { queryOnce, startDbReader, readLatestExecution, maxExecutionId };
+module.exports = { queryOnce, startDbReader, readLatestExecution, maxExecutionId, useDatabase };

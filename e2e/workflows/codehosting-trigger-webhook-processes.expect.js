@@ -90,7 +90,12 @@ module.exports = {
 		await waitUntil(`an execution for each of the ${guids.length} GUIDs`, async () => executions(before), {
 			intervalMs: 1000,
 			done: (runs) => Object.values(countByGuid(runs)).every((n) => n >= 1) && runs.every(finished),
-			describe: (runs) => `${runs?.length ?? 0} execution(s); GUIDs without one: ${Object.entries(countByGuid(runs ?? [])).filter(([, n]) => n === 0).length}`,
+			describe: (runs) => {
+				const missing = Object.entries(countByGuid(runs ?? [])).filter(([, n]) => n === 0).map(([guid]) => guid);
+				// what the platform logged for each of them: every attempt's status and n8n's answer
+				const attempts = missing.map((guid) => `${guid}: ${JSON.stringify(hook.deliveries.filter((d) => d.guid === guid).map((d) => [d.status_code, d.redelivery, (d.responseBody ?? '').slice(0, 160)]))}`);
+				return `${runs?.length ?? 0} execution(s); GUIDs without one: ${missing.length}${attempts.length ? `\n${attempts.join('\n')}` : ''}`;
+			},
 		});
 
 		// 5. each GUID sent twice: the platform redelivers every delivered GUID once more
