@@ -84,6 +84,7 @@ function parseArgs(argv) {
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
 		else if (a.startsWith('--n8n=')) opts.versions.push(...a.slice(6).split(','));
 		else if (a === '--no-queue') opts.queue = false;
+		else if (a === '--queue-only') opts.queueOnly = true;
 		else if (a === '--only') opts.only = argv[++i];
 		else if (a === '--keep') opts.keep = true;
 		else if (a === '--no-registry') opts.registry = false;
@@ -97,7 +98,7 @@ function parseArgs(argv) {
 		}
 		else if (a === '--lanes' || a.startsWith('--lanes=')) opts.lanes = lanesFrom(a === '--lanes' ? argv[++i] : a.slice(8), '--lanes');
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--lanes N] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue|--queue-only] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--lanes N] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -186,7 +187,7 @@ async function runVersion(version, versionCtx) {
 			const exported = new Set(JSON.parse(res.stdout));
 			assert.deepEqual([...used].filter((name) => !exported.has(name)).sort(), [], `n8n-workflow ${readPackageJson(workflowDir).version} of n8n ${version} lacks what the pack uses`);
 		});
-		for (const entry of [...manualOnly(workflows), ...examples]) {
+		for (const entry of opts.queueOnly ? [] : [...manualOnly(workflows), ...examples]) {
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
 				const res = await n8nCli(info, env, ['execute', `--id=${entry.workflow.id}`, '--rawOutput']);
@@ -208,7 +209,7 @@ async function runVersion(version, versionCtx) {
 	timing.cliMs = Date.now() - runStarted;
 
 	// ---- trigger workflows in a running n8n (regular mode)
-	if (workflows.some((w) => w.trigger)) {
+	if (workflows.some((w) => w.trigger) && !opts.queueOnly) {
 		const liveStarted = Date.now();
 		// --repeat: the whole running n8n again per round (a fresh user folder and fresh stand-ins;
 		// scenarios share the stand-ins, and n8n caches what they hand out, so a round inside the
