@@ -18,3 +18,4 @@ export * from './background';
 export * from './shownDefaults';
 export * from './tool';
 export * from './startAtEveryStart';
+export * from './fields';

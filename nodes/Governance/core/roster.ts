@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { requireChoices, requireEmail } from '../../shared';
+import { fieldOf, requireChoices, requireEmail } from '../../shared';
 import type { DesiredAccess } from './plan';
 import { requireProjectId } from './project';
 import { rolesOf, samePermissions } from './permissions';
@@ -18,17 +18,6 @@ export interface RosterFields {
 
 /** The desired access of every project the roster names, in the order projects first appear. */
 export type Roster = Map<string, DesiredAccess[]>;
-
-/** A field of an item's JSON by name, or by a dotted path (`person.email`). */
-export function fieldOf(json: IDataObject, path: string): unknown {
-	if (path in json) return json[path];
-	let current: unknown = json;
-	for (const part of path.split('.')) {
-		if (current === null || typeof current !== 'object') return undefined;
-		current = (current as IDataObject)[part];
-	}
-	return current;
-}
 
 /**
  * The whole input read as the desired roster: per item an email, its roles and optionally a

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { dryRunModeField, errorText, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun } from '../../../shared';
-import { codeHosting, organizationField, readLogin } from '../common';
+import { codeHosting, organizationField, readLogin, SamlLogins } from '../common';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
 	{ ...organizationField, description: 'The organization whose access ends for the person' },
@@ -47,57 +47,7 @@ interface NotChecked {
 	reason: string;
 }
 
-const SAML_QUERY = `query SamlIdentities($org: String!, $after: String) {
-  organization(login: $org) {
-    samlIdentityProvider {
-      externalIdentities(first: 100, after: $after) {
-        nodes { samlIdentity { nameId emails { value } } user { login } }
-        pageInfo { hasNextPage endCursor }
-      }
-    }
-  }
-}`;
-
-interface SamlPage {
-	organization?: {
-		samlIdentityProvider?: {
-			externalIdentities: {
-				nodes: Array<{ samlIdentity?: { nameId?: string; emails?: Array<{ value?: string }> } | null; user?: { login?: string } | null }>;
-				pageInfo: { hasNextPage: boolean; endCursor?: string | null };
-			};
-		} | null;
-	} | null;
-}
-
 const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-
-/** The login the organization's SAML identities map `email` to; an error asking for the login otherwise (nothing written). */
-async function loginOfEmail(ctx: IExecuteFunctions, org: string, email: string, itemIndex: number): Promise<string> {
-	const askForLogin = (message: string, why: string) =>
-		new NodeOperationError(ctx.getNode(), message, {
-			itemIndex,
-			description: `${why} Enter the person's login (their GitHub username) in Person instead. Nothing was changed.`,
-		});
-	let after: string | null = null;
-	for (;;) {
-		const data: SamlPage = await codeHosting(ctx).graphql<SamlPage>('SamlIdentities', SAML_QUERY, { org, after }, itemIndex, { kind: 'orgs', login: org });
-		const provider = data?.organization?.samlIdentityProvider;
-		if (!provider) {
-			throw askForLogin(`The organization ${org} has no SAML single sign-on to map ${email} to a login`, 'Only an organization with SAML single sign-on links emails to logins.');
-		}
-		const { nodes, pageInfo } = provider.externalIdentities;
-		for (const node of nodes) {
-			const identity = node?.samlIdentity;
-			const emails = [identity?.nameId, ...(identity?.emails ?? []).map((entry) => entry?.value)];
-			if (!emails.some((value) => same(value, email))) continue;
-			if (node.user?.login) return node.user.login;
-			throw askForLogin(`The SAML identity ${email} of ${org} is linked to no GitHub login`, 'The person has not signed in on GitHub with it.');
-		}
-		if (!pageInfo.hasNextPage || !pageInfo.endCursor) break;
-		after = pageInfo.endCursor;
-	}
-	throw askForLogin(`No SAML identity of ${org} has the email ${email}`, 'The organization\'s SAML identities map no login to this email.');
-}
 
 /** The HTTP status of a refusal the revoke names instead of failing on (403, 404), or undefined. */
 function refusal(error: unknown): string | undefined {
@@ -181,7 +131,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const email = person.includes('@') ? requireEmail(this, person, 'Person', itemIndex) : undefined;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const dryRun = wantsDryRun(this, options.dryRun, itemIndex);
-	const login = email !== undefined ? await loginOfEmail(this, org, email, itemIndex) : requirePathSegment(this, person, 'Person', itemIndex);
+	const login = email !== undefined ? await new SamlLogins(this, org, 'in Person').loginOf(email, itemIndex) : requirePathSegment(this, person, 'Person', itemIndex);
 
 	const { changes, notChecked } = await plan(this, org, login, email, itemIndex);
 	const subject = { organization: org, login, ...(email !== undefined ? { email } : {}) };

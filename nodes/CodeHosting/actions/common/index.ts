@@ -21,3 +21,4 @@ export * from './checks';
 export * from './pullChanges';
 export * from './comment';
 export * from './simplify';
+export * from './saml';
