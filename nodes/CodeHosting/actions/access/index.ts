@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as review from './review.operation';
 import * as revoke from './revoke.operation';
+import * as sync from './sync.operation';
 
-export { review, revoke };
+export { review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -27,9 +28,18 @@ export const description: INodeProperties[] = [
 					'End a person\'s access to an organization: membership and teams, pending invitations, outside-collaborator access (one item per change; plans only as an AI tool)',
 				action: 'Revoke access to an organization',
 			},
+			{
+				name: 'Sync',
+				value: 'sync',
+				description:
+					'Make team memberships match a roster (all input items: a login or SAML email and team slugs each): adds the missing, removes members the roster does not list for a team; Max Removals brake; plans only as an AI tool',
+				// a template literal: the sentence-case lint rule would drop the comma
+				action: `Sync teams to a roster, removing others`,
+			},
 		],
 		default: 'review',
 	},
 	...review.description,
 	...revoke.description,
+	...sync.description,
 ];

@@ -128,7 +128,7 @@ function registerOrgs(routes, kit, common) {
 		});
 	}
 
-	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, reposOf, invitedHook };
+	kit.orgs = { roleOf, memberKey, invite, orgFor, userFor, membershipJson, invitationJson, reposOf, invitedHook };
 
 	/** The base permission as the REST API names it (the store keeps the level names pull, push, admin). */
 	const BASE_PERMISSIONS = { pull: 'read', push: 'write', admin: 'admin', none: 'none' };

@@ -2,7 +2,9 @@
 /**
  * Teams of an organization: GET /orgs/{org}/teams, GET /orgs/{org}/teams/{team_slug}/members
  * (role filter), PUT/DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}, GET
- * /orgs/{org}/teams/{team_slug}/repos.
+ * /orgs/{org}/teams/{team_slug}/repos, GET /orgs/{org}/teams/{team_slug}/invitations (the
+ * organization's pending invitations that name the team; owners and the team's maintainers, 403
+ * for others).
  *
  * Members of the organization see its visible ('closed') teams; a secret team only its members and
  * the owners (404 for others). Owners and the team's maintainers change its members (403 for
@@ -101,9 +103,22 @@ function registerTeams(routes, kit) {
 		const account = kit.account(ctx.params.username);
 		if (!account) throw ctx.notFound();
 		const removed = team.members.delete(account.login.toLowerCase());
-		team.pending.delete(account.login.toLowerCase());
+		// a pending member: the team leaves their invitation to the organization (the invitation stays)
+		if (team.pending.delete(account.login.toLowerCase())) {
+			const invitation = org.invitations.find((entry) => entry.login && entry.login.toLowerCase() === account.login.toLowerCase());
+			if (invitation) invitation.teams = invitation.teams.filter((slug) => slug !== team.slug);
+		}
 		if (removed) membershipHook(ctx, org, team, account, 'removed');
 		return { status: 204 };
+	};
+
+	routes['GET /orgs/{org}/teams/{team_slug}/invitations'] = (ctx) => {
+		const { org, team, role } = teamFor(ctx);
+		if (role !== 'admin' && team.members.get(String(ctx.who.login).toLowerCase()) !== 'maintainer') {
+			throw ctx.fail(403, 'You must be an organization owner or team maintainer to do that.');
+		}
+		const list = org.invitations.filter((invitation) => (invitation.teams ?? []).includes(team.slug));
+		return { body: kit.paginate(ctx, list).map((invitation) => kit.orgs.invitationJson(ctx, org, invitation)) };
 	};
 
 	routes['GET /orgs/{org}/teams/{team_slug}/repos'] = (ctx) => {
