@@ -24,30 +24,79 @@ const { log } = require('./results');
 
 const GOVERNANCE = 'n8n-nodes-governance-connectors.governance';
 const GOVERNANCE_TOOL = 'n8n-nodes-governance-connectors.governanceTool';
+const CODE_HOSTING = 'n8n-nodes-governance-connectors.codeHosting';
+const CODE_HOSTING_TOOL = 'n8n-nodes-governance-connectors.codeHostingTool';
+const TOOLS = [GOVERNANCE_TOOL, CODE_HOSTING_TOOL];
 const WAIT = 'n8n-nodes-base.wait';
 const IF = 'n8n-nodes-base.if';
 const MANUAL = 'n8n-nodes-base.manualTrigger';
 const NOT_APPROVED = 'Not approved: nothing changed';
 
-/** Governance operations that change who has access (resource → operations). */
+/** Per node type (and its tool), the operations that change who has access (resource → operations). */
 const CHANGES_ACCESS = {
-	access: ['ensure', 'revoke', 'sync'],
-	invite: ['create', 'delete', 'replace', 'resend'],
-	user: ['updateRole', 'remove', 'updateOrganizationRole'],
-	apiKey: ['create', 'delete'],
+	[GOVERNANCE]: {
+		access: ['ensure', 'revoke', 'sync'],
+		invite: ['create', 'delete', 'replace', 'resend'],
+		user: ['updateRole', 'remove', 'updateOrganizationRole'],
+		apiKey: ['create', 'delete'],
+	},
+	[CODE_HOSTING]: {
+		access: ['revoke', 'sync'],
+		organization: ['removeMember', 'setMembership', 'cancelInvitation', 'removeOutsideCollaborator'],
+		team: ['addMember', 'removeMember'],
+		collaborator: ['add', 'remove'],
+		user: ['invite'],
+	},
 };
+/** Operations whose Mode option (`dryRun`) Plan Only makes them read only: [type, resource, operation]. */
+const PLANS_WITH_DRY_RUN = [
+	[GOVERNANCE, 'access', 'sync'],
+	[CODE_HOSTING, 'access', 'revoke'],
+	[CODE_HOSTING, 'access', 'sync'],
+];
 
-/** Whether a Governance node (or tool) with these parameters changes access when it runs. */
+/** The action node type of a node or of its tool variant. */
+const baseType = (type) => (TOOLS.includes(type) ? type.replace(/Tool$/, '') : type);
+
+/** Whether a Governance or Code Hosting node (or tool) with these parameters changes access when it runs. */
 function changesAccess(node) {
-	if (node.type !== GOVERNANCE && node.type !== GOVERNANCE_TOOL) return false;
+	const type = baseType(node.type);
 	const { resource, operation, options = {} } = node.parameters ?? {};
-	if (!CHANGES_ACCESS[resource]?.includes(operation)) return false;
-	// a sync that only plans
-	return !(resource === 'access' && operation === 'sync' && options.dryRun === true);
+	if (!CHANGES_ACCESS[type]?.[resource]?.includes(operation)) return false;
+	// a revoke or sync that only plans (Mode: Plan Only)
+	const plans = PLANS_WITH_DRY_RUN.some(([t, r, o]) => t === type && r === resource && o === operation);
+	return !(plans && options.dryRun === true);
 }
 
-/** A write on the governance stand-in: every POST but the list reads. */
-const isWrite = (r) => r.method !== 'GET' && !/\/list$/.test(r.path);
+/**
+ * A write on a stand-in: on the governance one every POST but the list reads; on the code-hosting
+ * one every request but GET and HEAD and GraphQL queries (a GraphQL mutation writes).
+ */
+function isWrite(r) {
+	if (r.method === 'GET' || r.method === 'HEAD') return false;
+	if (/\/list$/.test(r.path)) return false;
+	if (/\/graphql$/.test(r.path)) return /^\s*mutation\b/.test(JSON.parse(r.body ?? '{}').query ?? '');
+	return true;
+}
+
+/** The stand-ins an access-changing example talks to (Code Hosting when it has a Code Hosting node; the agent example's model). */
+function serversOf(name, workflow) {
+	const servers = ['governance'];
+	if (workflow.nodes.some((n) => baseType(n.type) === CODE_HOSTING)) servers.push('codehosting');
+	if (name === 'governance-agent-access') servers.push('openai');
+	return servers;
+}
+
+/**
+ * The writes the stand-ins `servers` recorded since `mark` (from `markOf`), in order: the
+ * governance ones as `METHOD path`, the code-hosting ones as `github METHOD path`.
+ */
+const markOf = (ctx) => ({ governance: ctx.governance?.requests.length ?? 0, codehosting: ctx.codehosting?.requests.length ?? 0 });
+function writesSince(ctx, mark = { governance: 0, codehosting: 0 }) {
+	const of = (name, prefix) => (ctx[name]?.requests ?? []).slice(mark[name]).filter(isWrite).map((r) => `${prefix}${r.method} ${r.path}`);
+	return [...of('governance', ''), ...of('codehosting', 'github ')];
+}
+const readsOf = (ctx) => ['governance', 'codehosting'].reduce((sum, name) => sum + (ctx[name]?.requests ?? []).filter((r) => !isWrite(r)).length, 0);
 
 /** The approval gate of an example: its Wait on a webhook call and the If after it. */
 function approvalGate(workflow) {
@@ -74,8 +123,8 @@ function checkStructure(assert, workflow) {
 	assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'every node has its own id');
 	const triggers = workflow.nodes.filter((n) => !n.disabled && /Trigger$/.test(n.type) && n.type !== MANUAL);
 	assert.deepEqual(triggers.map((n) => n.name), [], 'as imported, no trigger but the Manual Trigger is on (no schedule, no webhook)');
-	const toolsThatWrite = workflow.nodes.filter((n) => n.type === GOVERNANCE_TOOL && !n.disabled && changesAccess(n));
-	assert.deepEqual(toolsThatWrite.map((n) => n.name), [], 'an AI agent\'s Governance tools only read or plan');
+	const toolsThatWrite = workflow.nodes.filter((n) => TOOLS.includes(n.type) && !n.disabled && changesAccess(n));
+	assert.deepEqual(toolsThatWrite.map((n) => n.name), [], 'an AI agent\'s Governance and Code Hosting tools only read or plan');
 	if (!accessChanging(workflow)) return;
 	const approval = approvalGate(workflow);
 	assert.ok(approval, 'an example that changes access waits for an approval (a Wait on a webhook call)');
@@ -144,12 +193,13 @@ function cliExpectation(file, workflow) {
 		};
 	}
 	return {
-		servers: ['governance'],
-		check({ assert: a, run, runData, governance }) {
+		servers: serversOf(file, workflow).filter((name) => name !== 'openai'),
+		check(ctx) {
+			const { assert: a, run, runData } = ctx;
 			checkStructure(a, workflow);
-			const writes = governance.requests.filter(isWrite);
-			log(`[examples] ${JSON.stringify({ example: file, asImported: 'n8n execute, no approval', writes: writes.length, reads: governance.requests.length - writes.length })}`);
-			a.deepEqual(writes.map((r) => `${r.method} ${r.path}`), [], 'as imported, with no approval, nothing is written');
+			const writes = writesSince(ctx);
+			log(`[examples] ${JSON.stringify({ example: file, asImported: 'n8n execute, no approval', writes: writes.length, reads: readsOf(ctx) })}`);
+			a.deepEqual(writes, [], 'as imported, with no approval, nothing is written');
 			a.ok(runData[approval.wait.name], `"${approval.wait.name}" ran`);
 			a.ok(run.waitTill, `the run waits at "${approval.wait.name}" (waitTill set)`);
 			a.equal(run.data.resultData.lastNodeExecuted, approval.wait.name, 'the run stopped at the approval');
@@ -211,6 +261,63 @@ const APPROVED = {
 			assert.deepEqual(keysOf(state, MIXED_USER_ID), [], 'the leaver\'s API keys are deleted');
 		},
 	},
+	'offboard-leaver-everywhere': {
+		/**
+		 * The GitHub leaver, outside-user: the seed makes them an outside collaborator on
+		 * octo-org/org-repo; here they also get a pending invitation to octo-org (joining the team
+		 * developers) and one to a new private repository, as the organization's owner sends them.
+		 */
+		async prepare({ codehosting }) {
+			const { server, url, constants: gh } = codehosting;
+			server.addRepo(gh.ORG, 'org-private', { private: true, auto_init: true });
+			const call = async (method, apiPath, body) => {
+				const response = await fetch(`${url}${apiPath}`, {
+					method,
+					headers: {
+						authorization: `Bearer ${gh.TOKEN}`,
+						accept: 'application/vnd.github+json',
+						'x-github-api-version': gh.API_VERSION,
+						'user-agent': 'n8n-e2e',
+						'content-type': 'application/json',
+					},
+					body: JSON.stringify(body),
+				});
+				const json = await response.json();
+				if (response.status !== 201) throw new Error(`${method} ${apiPath} answered ${response.status}: ${JSON.stringify(json).slice(0, 300)}`);
+				return json;
+			};
+			const developers = server.state.orgs[gh.ORG].teams.get('developers');
+			const orgInvitation = await call('POST', `/orgs/${gh.ORG}/invitations`, { invitee_id: server.state.users[gh.OUTSIDER_LOGIN].id, role: 'direct_member', team_ids: [developers.id] });
+			const repoInvitation = await call('PUT', `/repos/${gh.ORG}/org-private/collaborators/${gh.OUTSIDER_LOGIN}`, { permission: 'push' });
+			return { orgInvitation: orgInvitation.id, repoInvitation: repoInvitation.id };
+		},
+		writes: ({ MIXED_USER_ID }, { orgInvitation, repoInvitation }) => [
+			`POST /latest/auth/users/${MIXED_USER_ID}/keys/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+			`POST /latest/auth/users/${MIXED_USER_ID}/delete`,
+			`github DELETE /orgs/octo-org/invitations/${orgInvitation}`,
+			`github DELETE /repos/octo-org/org-private/invitations/${repoInvitation}`,
+			'github DELETE /orgs/octo-org/outside_collaborators/outside-user',
+		],
+		state(assert, state, { MIXED_USER_ID, NO_ADMIN_PROJECT_ID }, { ctx }) {
+			for (const project of ['proj-e2e-0002', 'proj-e2e-0003', 'proj-e2e-0004']) {
+				assert.equal(state.memberships[project][MIXED_USER_ID], undefined, `the leaver is no longer in ${project}`);
+			}
+			assert.ok(state.memberships[NO_ADMIN_PROJECT_ID][MIXED_USER_ID], 'the project the key cannot manage is left as it is (notChecked)');
+			assert.deepEqual(keysOf(state, MIXED_USER_ID), [], 'the leaver\'s API keys are deleted');
+			const { server, constants: gh } = ctx.codehosting;
+			const org = server.state.orgs[gh.ORG];
+			const leaver = gh.OUTSIDER_LOGIN;
+			const repos = Object.values(server.state.repos).filter((repo) => repo.owner.toLowerCase() === gh.ORG);
+			assert.equal(org.members[leaver], undefined, 'the leaver is no member of the GitHub organization');
+			assert.deepEqual(org.invitations.filter((i) => i.login === leaver), [], 'their invitation to the organization is cancelled');
+			assert.deepEqual([...org.teams.values()].filter((team) => team.members.has(leaver) || team.pending.has(leaver)).map((team) => team.slug), [], 'no team has them, as member or pending');
+			assert.deepEqual(repos.filter((repo) => [...repo.invitations.values()].some((i) => i.invitee === leaver)).map((repo) => repo.name), [], 'their repository invitations are cancelled');
+			assert.deepEqual(repos.filter((repo) => repo.collaborators.has(leaver)).map((repo) => repo.name), [], 'their outside-collaborator access is gone from every repository');
+		},
+		idempotent: true,
+	},
 	'governance-users-and-roles': {
 		writes: ({ VIEWER_USER_ID }) => [`POST /latest/auth/users/${VIEWER_USER_ID}/update`, `POST /latest/auth/users/${VIEWER_USER_ID}/delete`],
 		state(assert, state, { PROJECT_ID, VIEWER_USER_ID }) {
@@ -265,18 +372,21 @@ function liveScenario(base, workflow, path) {
 	const planNode = Object.keys(workflow.connections).find((name) => workflow.connections[name].main?.[0]?.some((c) => c.node === wait.name));
 	const expected = APPROVED[base];
 	if (!expected) throw new Error(`examples/${base}.json changes access: e2e/example-approvals.js needs its APPROVED entry`);
+	const stands = serversOf(base, workflow).filter((name) => name !== 'openai');
 
 	return async function live(ctx) {
 		const { assert, webhookBase, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution } = ctx;
-		await ctx.resetServers(['governance']);
-		const { state, requests, constants } = ctx.governance;
+		await ctx.resetServers(stands);
+		const { state, constants } = ctx.governance;
+		// what the example finds beside the seed (e.g. a leaver's invitations on GitHub), before any mark
+		const prepared = expected.prepare ? await expected.prepare(ctx) : {};
 		const figures = { example: base };
 
 		const savedWaiting = (e) => e?.status === 'waiting' && e.data?.resultData?.lastNodeExecuted === wait.name && (e.data?.resultData?.runData?.[wait.name]?.length ?? 0) > 0;
 		const describe = (e) => (e ? `${e.status}, last node run ${e.data?.resultData?.lastNodeExecuted ?? 'none'}, nodes run: ${Object.keys(e.data?.resultData?.runData ?? {}).join(', ') || 'none'}` : 'not saved yet');
 
-		/** Starts a run; resolves once it is saved waiting for the approval, with the plan it shows. */
-		async function start(limitSeconds) {
+		/** Starts a run; resolves once it is saved waiting for the approval, with the plan it shows (`empty`: a plan with nothing left to change). */
+		async function start(limitSeconds, { empty = false } = {}) {
 			const before = await lastExecutionId();
 			const response = await fetch(`${webhookBase}webhook/${path}`, {
 				method: 'POST',
@@ -291,7 +401,9 @@ function liveScenario(base, workflow, path) {
 				{ describe: () => 'no waiting run yet' },
 			);
 			const plan = execution.data.resultData.runData[planNode][0].data.main[0][0].json;
-			assert.ok(plan.plan.length > 0 && typeof plan.summary === 'string', `the plan names the changes: ${JSON.stringify(plan).slice(0, 300)}`);
+			assert.ok(typeof plan.summary === 'string' && Array.isArray(plan.plan), `the plan has a summary and its lines: ${JSON.stringify(plan).slice(0, 300)}`);
+			if (empty) assert.deepEqual(plan.plan, [], 'nothing is left to change');
+			else assert.ok(plan.plan.length > 0, `the plan names the changes: ${JSON.stringify(plan).slice(0, 300)}`);
 			assert.match(plan.resumeUrl, /\/webhook-waiting\//, 'the plan carries the resume URL');
 			return { before, plan };
 		}
@@ -314,31 +426,31 @@ function liveScenario(base, workflow, path) {
 				assert.equal(items(NOT_APPROVED)[0].changed, false);
 				for (const name of writers) assert.equal(runData[name], undefined, `${what}: "${name}" did not run`);
 			});
-			const writes = requests.slice(mark).filter(isWrite);
-			assert.deepEqual(writes.map((r) => `${r.method} ${r.path}`), [], `${what}: nothing is written`);
+			const writes = writesSince(ctx, mark);
+			assert.deepEqual(writes, [], `${what}: nothing is written`);
 			return writes.length;
 		}
 
 		// ---- a no: the plan, a wait with no write, {"approved": false}, nothing
-		let mark = requests.length;
+		let mark = markOf(ctx);
 		const no = await start(3600);
 		await answer(no.plan.resumeUrl, false);
 		figures.no = stoppedBeforeWriting(await waitForExecution(no.before, { ready: ran(NOT_APPROVED), readyWhat: `ended in "${NOT_APPROVED}"` }), mark, 'a no');
 
 		// ---- no answer: the limit (10 s here, 24 hours in the example) runs out (where: runsNoAnswer)
 		if (runsNoAnswer(base, ctx)) {
-			mark = requests.length;
+			mark = markOf(ctx);
 			const silent = await start(10);
-			assert.deepEqual(requests.slice(mark).filter(isWrite), [], 'no write while waiting');
+			assert.deepEqual(writesSince(ctx, mark), [], 'no write while waiting');
 			const timedOut = await waitForExecution(silent.before, { ready: ran(NOT_APPROVED), readyWhat: `timed out into "${NOT_APPROVED}"` });
 			assert.equal(timedOut.data.resultData.runData[wait.name].at(-1).data.main[0][0].json.body, undefined, 'resumed by the time limit, not by a call');
 			figures.noAnswer = stoppedBeforeWriting(timedOut, mark, 'no answer');
 		}
 
 		// ---- a yes: the same plan, then the example's changes
-		mark = requests.length;
+		mark = markOf(ctx);
 		const yes = await start(3600);
-		assert.deepEqual(requests.slice(mark).filter(isWrite), [], 'no write before the yes');
+		assert.deepEqual(writesSince(ctx, mark), [], 'no write before the yes');
 		await answer(yes.plan.resumeUrl, true);
 		const approved = await waitForExecution(yes.before, { ready: (e) => writers.some((name) => ran(name)(e)), readyWhat: 'resumed and past the approval' });
 		checkExecution(approved, ({ items, runData }) => {
@@ -346,12 +458,22 @@ function liveScenario(base, workflow, path) {
 			assert.equal(items(gate.name).length, 1, 'the yes takes the true branch');
 			assert.equal(runData[NOT_APPROVED], undefined);
 		});
-		const writes = requests.slice(mark).filter(isWrite).map((r) => `${r.method} ${r.path}`);
+		const writes = writesSince(ctx, mark);
 		figures.approved = writes.length;
 		figures.plan = yes.plan.plan;
+		// ---- again (`idempotent`): a second yes finds nothing left to change and writes nothing
+		if (expected.idempotent) {
+			mark = markOf(ctx);
+			const again = await start(3600, { empty: true });
+			await answer(again.plan.resumeUrl, true);
+			const second = await waitForExecution(again.before, { ready: (e) => writers.every((name) => ran(name)(e)), readyWhat: 'resumed and past every revoke' });
+			checkExecution(second, ({ items }) => assert.equal(items(gate.name).length, 1, 'the second yes takes the true branch'));
+			figures.approvedAgain = writesSince(ctx, mark).length;
+		}
 		log(`[examples] ${JSON.stringify(figures)}`);
-		assert.deepEqual(writes, expected.writes(constants), 'the approved run makes the planned changes');
-		expected.state(assert, state, constants);
+		assert.deepEqual(writes, expected.writes(constants, prepared), 'the approved run makes the planned changes');
+		expected.state(assert, state, constants, { ctx, prepared });
+		if (expected.idempotent) assert.equal(figures.approvedAgain, 0, 'a second approved run changes nothing');
 	};
 }
 
@@ -372,7 +494,7 @@ function exampleScenarios(examples, { webhookVariant }) {
 				workflow,
 				trigger: true,
 				expectation: {
-					servers: name === 'governance-agent-access' ? ['governance', 'openai'] : ['governance'],
+					servers: serversOf(name, entry.workflow),
 					live: liveScenario(name, workflow, path),
 				},
 			};
