@@ -51,6 +51,7 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 const fills = (): Record<string, IDataObject> => ({
 	'access.review': { owner: byName(ORG) },
 	'access.revoke': { owner: byName(ORG), person: 'other-user' },
+	'access.sync': { owner: byName(ORG) },
 	'apiCall.request': { endpoint: '/user' },
 	'branch.create': inRepo({ newBranch: 'defaults-test', from: byName('main') }),
 	'branch.get': inRepo({ branch: byName('main') }),
@@ -143,9 +144,16 @@ const fills = (): Record<string, IDataObject> => ({
 	'workflow.getUsage': inRepo({ workflowId: byIdRl('161335') }),
 });
 
+/** The input items of operations that read the whole input (a roster): otherwise one empty item. */
+const ITEMS: Record<string, IDataObject[]> = {
+	// developers with outside-user added, and without its maintainer octo-user (kept by default)
+	'access.sync': [{ login: 'other-user', teams: 'developers' }, { login: 'outside-user', teams: 'developers' }],
+};
+
 /** Operations whose own work deletes, removes access or merges (their action says so). */
 const REMOVES = [
 	'access.revoke', // plans by default as an AI tool; in a workflow Mode Automatic applies, as Governance's Sync
+	'access.sync', // the same Mode; Max Removals brakes, maintainers are kept by default
 	'collaborator.remove',
 	'file.delete',
 	'gist.update',
@@ -164,6 +172,7 @@ async function observe(operation: Operation, extra: IDataObject = {}, asTool = f
 		await prepare(srv, operation.key);
 		const { output, error } = await runCodeHosting(srv, {
 			parameters: { resource: operation.resource, operation: operation.operation, ...fills()[operation.key], ...extra },
+			items: ITEMS[operation.key],
 			asTool,
 			// the seeded review is other-user's: only its author edits it
 			...(operation.key === 'review.update' ? { token: OTHER_TOKEN } : {}),
@@ -269,6 +278,17 @@ describe('(b) omitted or defaulted parameters: no destructive request', () => {
 		expect(opening.access).toBe('review'); // reads only
 		for (const [resource, operation] of Object.entries(opening)) expect(REMOVES).not.toContain(`${resource}.${operation}`);
 		expect(Object.keys(opening).length).toBeGreaterThanOrEqual(18);
+	});
+
+	test('Access → Sync at its defaults keeps team maintainers the roster leaves out and, as a tool, writes nothing', async () => {
+		const sync = operations.find((operation) => operation.key === 'access.sync')!;
+		const applied = await observe(sync);
+		expect(applied.error).toBeUndefined();
+		expect(applied.requests.filter((request) => request.method !== 'GET').map((request) => [request.method, request.path, request.body])).toEqual([
+			['PUT', `/orgs/${ORG}/teams/developers/memberships/outside-user`, { role: 'member' }],
+		]);
+		const asTool = await observe(sync, { options: {} }, true);
+		expect(asTool.requests.filter((request) => request.method !== 'GET')).toEqual([]);
 	});
 
 	test('Check Run → Create completed with no Conclusion chosen: an error, 0 requests', async () => {

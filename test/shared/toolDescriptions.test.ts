@@ -42,6 +42,7 @@ const PACK: Record<string, Pack> = {
 		platform: 'GitHub',
 		destructive: [
 			'access.revoke',
+			'access.sync',
 			'collaborator.remove',
 			'file.delete',
 			'gist.update', // it can delete files from the gist
