@@ -1,7 +1,7 @@
 'use strict';
 /*
  * A running n8n for the e2e runner (steps 4 and 5 of run.js): `n8n start` (regular mode, n8n's
- * default SQLite), or `n8n start` + one `n8n worker` + Redis + PostgreSQL (queue mode).
+ * default SQLite), or `n8n start` + `n8n worker`(s) + Redis + PostgreSQL (queue mode).
  */
 const assert = require('assert');
 const fs = require('fs');
@@ -58,10 +58,30 @@ async function activateThroughRest(baseUrl, entries) {
 }
 
 /**
- * A running n8n: `n8n start` (regular mode) or `n8n start` + one `n8n worker` + Redis (queue
+ * A running n8n: `n8n start` (regular mode) or `n8n start` + `n8n worker`(s) + Redis (queue
  * mode). Trigger workflows run their expectation's live(ctx) scenario; in queue mode the Manual
  * Trigger workflows also run through a Webhook-trigger variant.
  */
+/** The jobs each queue-mode worker runs at once (`n8n worker --concurrency`). */
+const WORKER_CONCURRENCY = 2;
+
+/**
+ * One handle for the workers of a run: output() is theirs together (a check that an execution ran
+ * on "the worker" accepts any of them), waitFor(regex) resolves when any prints it, stop() stops all.
+ */
+function workersHandle(list) {
+	return {
+		list,
+		output: () => list.map((proc) => proc.output()).join('\n'),
+		waitFor: (regex, ms) => Promise.any(list.map((proc) => proc.waitFor(regex, ms))).catch((error) => {
+			throw error.errors?.[0] ?? error;
+		}),
+		async stop(ms) {
+			await Promise.all(list.map((proc) => proc.stop(ms)));
+		},
+	};
+}
+
 async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, round = 1, rounds = 1 }) {
 	const { tarball, servers, workflows } = ctx;
 	// --repeat N: runLive runs once per round, from a fresh user folder (run.js); its tests carry the round
@@ -92,11 +112,6 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 		});
 	}
 	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
-	const workerEnv = n8nEnv(info, userFolder, {
-		...common,
-		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
-		QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
-	});
 	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart;
 	// `webhookProcesses`: a scenario of the run with webhook processes, and of no other run)
 	const triggers = workflows.filter(
@@ -110,6 +125,26 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 		: [];
 	const all = [...triggers, ...variants];
 	if (all.length === 0) return;
+	// workers, each taking two jobs at a time: one, or as many as a scenario of the run asks for
+	// (`workers`: the race measurement runs two, as a scaled set-up does)
+	const workerEnvs = [];
+	const workerCount = queue ? Math.max(1, ...all.map((entry) => entry.expectation.workers ?? 1)) : 0;
+	for (let i = 0; i < workerCount; i++) {
+		workerEnvs.push(n8nEnv(info, userFolder, {
+			...common,
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
+		}));
+	}
+	/** Starts the workers (run: 1 at start, 2… after each restart); one handle for all of them. */
+	async function startWorkers(run) {
+		const list = workerEnvs.map((env, i) =>
+			n8nStart(`n8n-worker-${i + 1}`, info, env, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], path.join(logs, `worker-${i + 1}${run > 1 ? `-${run}` : ''}.log`)),
+		);
+		procs.push(...list);
+		await Promise.all(list.map((proc) => proc.waitFor(/n8n worker is now ready/, 180_000)));
+		return workersHandle(list);
+	}
 	const procs = [];
 	let proxy;
 	const webhookEnvs = [];
@@ -127,7 +162,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	}
 	if (webhookProcesses) mainEnv.N8N_DISABLE_PRODUCTION_MAIN_PROCESS = 'true';
 	try {
-		const ready = await test(`${label}: ${queue ? 'Redis, main and worker' : 'n8n'} started with ${all.length} active workflow(s)${suffix}`, async () => {
+		const ready = await test(`${label}: ${queue ? `PostgreSQL, Redis, main and ${workerCount > 1 ? `${workerCount} workers` : 'worker'}` : 'n8n'} started with ${all.length} active workflow(s)${suffix}`, async () => {
 			// trigger workflows register their webhooks on the servers' fresh state at start;
 			// an expectation's prepare(ctx) may seed that state first (e.g. what a poll will find)
 			await servers.reset();
@@ -153,12 +188,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			const main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, 'main.log'));
 			procs.push(main);
 			await main.waitFor(/Editor is now accessible/, 180_000);
-			let worker;
-			if (queue) {
-				worker = n8nStart('n8n-worker', info, workerEnv, ['worker', '--concurrency=2'], path.join(logs, 'worker.log'));
-				procs.push(worker);
-				await worker.waitFor(/n8n worker is now ready/, 180_000);
-			}
+			const worker = queue ? await startWorkers(1) : undefined;
 			await waitUntilActivated(main, baseUrl, atStart);
 			if (variants.length) await activateThroughRest(baseUrl, variants);
 			let hooks = [];
@@ -207,11 +237,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			assert.ok(healthyAt, `n8n did not answer /healthz after the restart\n${main.output().slice(-3000)}`);
 			await main.waitFor(/Editor is now accessible/, 180_000);
 			const readyAt = Date.now();
-			if (queue) {
-				worker = n8nStart('n8n-worker', info, workerEnv, ['worker', '--concurrency=2'], path.join(logs, `worker-${restarts + 1}.log`));
-				procs.push(worker);
-				await worker.waitFor(/n8n worker is now ready/, 180_000);
-			}
+			if (queue) worker = await startWorkers(restarts + 1);
 			if (webhookProcesses) hooks = await startWebhookProcesses(restarts + 1);
 			return { healthyAt, readyAt };
 		}
@@ -242,7 +268,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 				const startedLine = new RegExp(`Worker started execution ${execution.id}\\b`);
 				const finishedLine = new RegExp(`Worker finished execution ${execution.id}\\b`);
 				if (!finishedLine.test(earlierWorker)) await worker.waitFor(finishedLine, DEADLINE_MS);
-				assert.match(earlierWorker + worker.output(), startedLine, `the worker did not run execution ${execution.id}`);
+				assert.match(earlierWorker + worker.output(), startedLine, `no worker ran execution ${execution.id}`);
 				assert.doesNotMatch(earlierMain + main.output(), startedLine, 'the main process ran it');
 			}
 			return execution;

@@ -28,6 +28,8 @@ function loadWorkflows(only) {
 			if (!fs.existsSync(expectPath)) throw new Error(`${file} has no ${base}.expect.js`);
 			const expectation = require(expectPath);
 			if (!workflow.id) throw new Error(`${file} has no id`);
+			// a measurement rather than a check (e.g. the race of bench/queue-race.js): only when named by --only
+			if (expectation.onlyWhenNamed && !only) return null;
 			const manual = workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			if (typeof expectation.live === 'function') {
 				// a trigger workflow: activated in a running n8n, driven by expectation.live(ctx)
@@ -36,7 +38,8 @@ function loadWorkflows(only) {
 			if (!manual) throw new Error(`${file} needs a Manual Trigger (or its expect.js a live() scenario)`);
 			if (typeof expectation.check !== 'function') throw new Error(`${base}.expect.js exports no check()`);
 			return { base, file, workflow, expectation };
-		});
+		})
+		.filter(Boolean);
 }
 
 /**
