@@ -2,14 +2,16 @@
 'use strict';
 /*
  * The race across processes in queue mode on PostgreSQL (issue 40, item 3): one delivery GUID sent
- * to both `n8n webhook` processes at the same instant, many times over, with two workers taking
- * two jobs each. Runs the e2e scenario e2e/workflows/codehosting-trigger-race.expect.js in a real
- * n8n (the built, packed pack; PostgreSQL and Redis started by the harness):
+ * to both `n8n webhook` processes at the same instant, many times over. Runs the e2e scenario
+ * e2e/workflows/codehosting-trigger-race.expect.js in a real n8n (the built, packed pack;
+ * PostgreSQL and Redis started by the harness), side by side with one worker and with two (each
+ * taking two jobs at a time):
  *
- *   node bench/queue-race.js [--n8n 2.40.7] [--pairs 200]
+ *   node bench/queue-race.js [--n8n 2.40.7] [--pairs 200] [--workers 1,2]
  *
- * Prints the scenario's figures: pairs whose GUID ran the workflow twice, and GUIDs whose record
- * n8n's processed-data store lost (a later repeat ran again); the share of pairs that ran twice last.
+ * Prints per set-up the pairs whose GUID ran the workflow twice and the GUIDs whose record n8n's
+ * processed-data store lost (a later repeat ran again); last, the share of pairs that ran twice
+ * with the most workers.
  */
 const path = require('path');
 const { spawn } = require('child_process');
@@ -22,27 +24,38 @@ const arg = (name, fallback) => {
 };
 const version = arg('--n8n', '2.40.7');
 const pairs = Number(arg('--pairs', '200'));
+const workerCounts = arg('--workers', '1,2').split(',').map(Number);
 
-const child = spawn(
-	process.execPath,
-	[path.join(ROOT, 'e2e/run.js'), '--n8n', version, '--queue-only', '--no-registry', '--no-browser', '--only', 'codehosting-trigger-race'],
-	{ cwd: ROOT, env: { ...process.env, N8N_E2E_RACE_PAIRS: String(pairs) }, stdio: ['ignore', 'pipe', 'inherit'] },
-);
-let output = '';
-child.stdout.on('data', (chunk) => {
-	output += chunk;
-	process.stderr.write(chunk);
-});
-child.on('exit', (code) => {
-	const line = output.split('\n').find((l) => l.startsWith('[race] '));
-	if (code !== 0 || !line) {
-		console.error(`the race scenario failed (exit ${code}); see its output above`);
-		process.exit(1);
-	}
-	const race = JSON.parse(line.slice('[race] '.length));
-	console.log(`\n${race.run}`);
-	console.log(`pairs (one GUID at both webhook processes at once): ${race.pairs}`);
-	console.log(`GUIDs that ran the workflow twice:                  ${race.ranTwice}`);
-	console.log(`GUIDs whose record was lost (a later repeat ran):   ${race.repeatsRanAgain} (rate ${race.repeatsRanAgainRate})`);
-	console.log(`ran twice / pairs: ${race.ranTwiceRate}`);
+/** One run of the scenario with `workers` workers: its `[race]` figures. */
+function race(workers) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			[path.join(ROOT, 'e2e/run.js'), '--n8n', version, '--queue-only', '--no-registry', '--no-browser', '--only', 'codehosting-trigger-race'],
+			{ cwd: ROOT, env: { ...process.env, N8N_E2E_RACE_PAIRS: String(pairs), N8N_E2E_RACE_WORKERS: String(workers) }, stdio: ['ignore', 'pipe', 'inherit'] },
+		);
+		let output = '';
+		child.stdout.on('data', (chunk) => {
+			output += chunk;
+			process.stderr.write(chunk);
+		});
+		child.on('exit', (code) => {
+			const line = output.split('\n').find((l) => l.startsWith('[race] '));
+			if (code !== 0 || !line) reject(new Error(`the race scenario with ${workers} worker(s) failed (exit ${code}); see its output above`));
+			else resolve(JSON.parse(line.slice('[race] '.length)));
+		});
+	});
+}
+
+(async () => {
+	const results = [];
+	for (const workers of workerCounts) results.push(await race(workers));
+	console.log(`\nn8n ${version}, queue mode on PostgreSQL, 2 webhook processes; ${pairs} GUIDs, each at both webhook processes at once`);
+	console.log('workers x jobs | ran twice | record lost (a later repeat ran)');
+	for (const r of results) console.log(`${String(r.workers).padStart(7)} x 2  | ${String(r.ranTwice).padStart(9)} | ${r.repeatsRanAgain}`);
+	const most = results.at(-1);
+	console.log(`ran twice / pairs with ${most.workers} worker(s): ${most.ranTwiceRate}`);
+})().catch((error) => {
+	console.error(error.message);
+	process.exit(1);
 });

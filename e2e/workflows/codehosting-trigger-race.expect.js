@@ -2,7 +2,7 @@
 /*
  * The race across processes (issue 40, item 3), a measurement run by bench/queue-race.js (and only
  * when named: `--only codehosting-trigger-race`): queue mode on PostgreSQL, two workers taking two
- * jobs each, two `n8n webhook` processes behind the round-robin proxy.
+ * jobs each (N8N_E2E_RACE_WORKERS), two `n8n webhook` processes behind the round-robin proxy.
  *  1. N pairs (N8N_E2E_RACE_PAIRS, default 200): each pair is one GUID sent twice at the same
  *     instant, one copy to each webhook process. Neither process has seen it, so both start an
  *     execution; the two executions meet in nodes/CodeHostingTrigger/once.ts, where n8n's
@@ -23,7 +23,8 @@ const REPO = 'race-demo';
 module.exports = {
 	servers: ['codehosting'],
 	webhookProcesses: true,
-	workers: 2,
+	// two, as a scaled set-up runs them; bench/queue-race.js also measures one
+	workers: Number(process.env.N8N_E2E_RACE_WORKERS || 2),
 	onlyWhenNamed: true,
 
 	prepare({ codehosting }) {
@@ -95,7 +96,8 @@ module.exports = {
 		assert.ok(second.every((e) => e.status === 'success'), 'every repeat execution succeeded');
 
 		const summary = {
-			run: `n8n ${version} queue mode on PostgreSQL, 2 workers x 2 jobs, 2 webhook processes`,
+			run: `n8n ${version} queue mode on PostgreSQL, ${module.exports.workers} worker(s) x 2 jobs, 2 webhook processes`,
+			workers: module.exports.workers,
 			pairs,
 			ranTwice,
 			ranTwiceRate: Number((ranTwice / pairs).toFixed(4)),
