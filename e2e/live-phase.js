@@ -225,6 +225,13 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			await main.stop(15_000);
 			earlierMain += main.output();
 			if (whileStopped) await whileStopped();
+			// the receivers first: the main's recovery pass at start asks the platform to redeliver at
+			// once, and the scenarios' pass interval (0.25 min) gives its three tries under a minute,
+			// less than a webhook process takes to start on a loaded machine (103 s seen): started after
+			// the main, the redeliveries met the proxy's 502 three times (given up), and one a starting
+			// webhook process's 200 "n8n is starting up. Please wait" (n8n answers so before it is ready,
+			// and runs nothing). Production intervals (5 min) give the three tries 10-15 minutes.
+			if (webhookProcesses) hooks = await startWebhookProcesses(restarts + 1);
 			main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, `main-${restarts + 1}.log`));
 			procs.push(main);
 			let healthyAt;
@@ -238,7 +245,6 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			await main.waitFor(/Editor is now accessible/, 180_000);
 			const readyAt = Date.now();
 			if (queue) worker = await startWorkers(restarts + 1);
-			if (webhookProcesses) hooks = await startWebhookProcesses(restarts + 1);
 			return { healthyAt, readyAt };
 		}
 
