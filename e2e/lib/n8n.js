@@ -7,6 +7,7 @@
 const fs = require('fs');
 const { spawnSync } = require('child_process');
 const { runProcess, startProcess } = require('./procs');
+const { aptInstall } = require('./apt');
 const { readLatestExecution, maxExecutionId } = require('./executions');
 const { setTimeout: sleep } = require('timers/promises');
 
@@ -220,19 +221,11 @@ async function waitForPublication(rest, workflowId, { timeoutMs = 120_000, label
 
 /** Installs Debian's redis-server unless it is there. */
 function ensureRedis() {
-	const which = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-	if (which.status === 0) return which.stdout.trim();
-	process.stderr.write('[e2e] installing redis-server (apt-get)\n');
-	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
-	const res = spawnSync(
-		'sh',
-		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq redis-server`],
-		{ stdio: ['ignore', 'inherit', 'inherit'] },
-	);
-	if (res.status !== 0) throw new Error('apt-get install redis-server failed');
-	const again = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
-	if (again.status !== 0) throw new Error('redis-server not found after install');
-	return again.stdout.trim();
+	const which = () => {
+		const res = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+		return res.status === 0 ? res.stdout.trim() : null;
+	};
+	return which() ?? aptInstall('redis-server', which);
 }
 
 /** Starts redis-server on 127.0.0.1:`port` without persistence; waits until it is ready. */

@@ -16,6 +16,7 @@ const os = require('os');
 const path = require('path');
 const { spawnSync } = require('child_process');
 const { startProcess } = require('./procs');
+const { aptInstall } = require('./apt');
 
 const USER = 'n8n';
 const DATABASE = 'postgres';
@@ -36,19 +37,7 @@ function binFolder() {
 
 /** Installs Debian's postgresql unless its server programs are there; returns their folder. */
 function ensurePostgres() {
-	const found = binFolder();
-	if (found) return found;
-	process.stderr.write('[e2e] installing postgresql (apt-get)\n');
-	const sudo = process.getuid && process.getuid() !== 0 ? 'sudo ' : '';
-	const res = spawnSync(
-		'sh',
-		['-c', `${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq postgresql`],
-		{ stdio: ['ignore', 'inherit', 'inherit'] },
-	);
-	if (res.status !== 0) throw new Error('apt-get install postgresql failed');
-	const again = binFolder();
-	if (!again) throw new Error('PostgreSQL\'s initdb not found after installing postgresql');
-	return again;
+	return binFolder() ?? aptInstall('postgresql', binFolder);
 }
 
 /** n8n's environment for the cluster on `port` (n8n's DB_* variables). */
