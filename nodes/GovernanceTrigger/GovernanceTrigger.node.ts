@@ -45,10 +45,10 @@ export class GovernanceTrigger implements INodeType {
 					{ name: 'Member Added', value: 'memberAdded', description: 'Someone is a member who was not (by an accepted invite too, when Invite Accepted is not chosen)' },
 					{ name: 'Member Removed', value: 'memberRemoved', description: 'Someone who was a member is no longer one' },
 					{ name: 'Member Roles Changed', value: 'memberRolesChanged', description: 'A member\'s roles differ; the item has them before and after' },
-					{ name: 'Project Unreadable', value: 'projectUnreadable', description: 'The key cannot read a project for the chosen events: at the first poll one item names every such project, later once per project that becomes (or appears) unreadable; what was read before is kept, no removals are emitted' },
+					{ name: 'Project Unreadable', value: 'projectUnreadable', description: 'The key cannot read a project for the chosen events, once per project that becomes (or appears) unreadable; what was read before is kept, no removals are emitted. The first poll names every such project in one item whether this is chosen or not.' },
 				],
 				default: [],
-				description: 'The changes that start the workflow, one item per change. The first poll only records what exists.',
+				description: 'The changes that start the workflow, one item per change. The first poll records what exists and emits nothing, except one Project Unreadable item when the key cannot read a project.',
 			},
 			{
 				displayName:

@@ -235,9 +235,10 @@ async function pollOnce(ctx: IPollFunctions, state: PollState, scope: string, ev
 			}
 		}
 	} else {
+		// whatever events are chosen: a trigger that cannot read a project says so once, as an item
+		// (a log line alone was easy to miss); later changes of readability are the opt-in event
 		const blind = unreadableAtStart(after, seenAt);
-		if (blind && events.includes('projectUnreadable')) items = [blind];
-		else if (blind) ctx.logger.warn(`Governance Trigger: ${String(blind.message)} (choose the event Project Unreadable to have it as an item)`);
+		if (blind) items = [blind];
 	}
 	// everything was read, and nothing newer was recorded meanwhile: only now is the state replaced
 	state.watch = watch;

@@ -127,10 +127,21 @@ describe('Every Project: the projects the key cannot read are named at the first
 		expect(emitted(await members.poll())).toEqual([expect.objectContaining({ event: 'memberAdded', project: 'proj-viewer-late', userId: 'user-member' })]);
 	});
 
-	test('without the event Project Unreadable chosen, the first poll emits nothing (n8n logs the unread projects)', async () => {
+	test('without the event Project Unreadable chosen, the first poll still names the unread projects in one item; later ones are only logged', async () => {
 		const h = poller({ scope: 'everyProject', events: ['memberAdded', 'inviteCreated'] });
-		expect(await h.poll()).toBeNull();
+		const first = emitted(await h.poll());
+		expect(first).toHaveLength(1);
+		expect(first[0]).toMatchObject({ event: 'projectUnreadable', atStart: true, projects: [expect.objectContaining({ project: NO_ADMIN_PROJECT_ID, projectName: 'Finance', unreadablePart: 'invites', needs: 'Admin' })] });
 		const state = h.staticData as { snap: { p: Record<string, { u?: string }> } };
 		expect(state.snap.p[NO_ADMIN_PROJECT_ID].u).toMatch(/^invites: /);
+		expect(await h.poll()).toBeNull();
+		srv.addProject('proj-viewer-later', { name: 'Later', keyRole: 'viewer' });
+		expect(await h.poll()).toBeNull();
+	});
+
+	test('a key that reads every project: the first poll emits nothing', async () => {
+		const h = poller({ scope: 'everyProject', events: ['memberAdded'] });
+		expect(await h.poll()).toBeNull();
+		expect(Object.keys((h.staticData as { snap: { p: object } }).snap.p).length).toBeGreaterThan(0);
 	});
 });
