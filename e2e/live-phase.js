@@ -59,8 +59,8 @@ async function activateThroughRest(baseUrl, entries) {
 
 /**
  * A running n8n: `n8n start` (regular mode) or `n8n start` + `n8n worker`(s) + Redis (queue
- * mode). Trigger workflows run their expectation's live(ctx) scenario; in queue mode the Manual
- * Trigger workflows also run through a Webhook-trigger variant.
+ * mode). Trigger workflows run their expectation's live(ctx) scenario; the Manual Trigger
+ * workflows run through a Webhook-trigger variant (by the main, or in queue mode by a worker).
  */
 /** The jobs each queue-mode worker runs at once (`n8n worker --concurrency`). */
 const WORKER_CONCURRENCY = 2;
@@ -117,7 +117,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	const triggers = workflows.filter(
 		(w) => w.trigger && !(queue && w.expectation.regularOnly) && Boolean(w.expectation.webhookProcesses) === webhookProcesses > 0,
 	);
-	const variants = queue && !webhookProcesses
+	const variants = !webhookProcesses
 		? manualOnly(workflows).map((entry) => {
 				const v = webhookVariant(entry.workflow);
 				return { ...entry, workflow: v.workflow, webhookPath: v.path };
@@ -331,7 +331,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 		}
 
 		for (const entry of variants) {
-			await test(`${label}: ${entry.base} via webhook on the worker${suffix}`, async () => {
+			await test(`${label}: ${entry.base} via webhook${queue ? ' on the worker' : ''}${suffix}`, async () => {
 				await servers.reset(entry.expectation.servers);
 				const before = await maxExecutionId(info, userFolder);
 				const response = await fetch(`${baseUrl}/webhook/${entry.webhookPath}`, {
@@ -348,7 +348,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 					assert.equal(response.status, 200, `webhook answered ${response.status}: ${responseText.slice(0, 500)}`);
 				}
 				const execution = await waitForExecution(entry, before);
-				checkRun(entry, execution, servers, worker ? worker.output() : '');
+				checkRun(entry, execution, servers, worker ? worker.output() : main.output());
 			});
 		}
 		await test(`${label}: no secret in n8n's logs${suffix}`, async () => {

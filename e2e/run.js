@@ -9,11 +9,14 @@
  *     packages, and check with `n8n export:nodes` that every node of package.json's n8n.nodes
  *     loaded;
  *  3. import credentials (secrets, pointing at the local servers of test/servers) and the
- *     workflows of e2e/workflows/*.json; run each with `n8n execute --id X --rawOutput`
- *     against fresh local servers and check it with its sibling *.expect.js;
- *  4. trigger workflows (an expect.js with live(ctx)): `n8n start` with them active, and their
- *     scenario run against it (webhook registration, signed / unsigned deliveries, deactivation);
- *     an optional prepare(ctx) seeds the fresh servers before n8n starts;
+ *     example workflows of examples/; run each as imported with `n8n execute --id X --rawOutput`
+ *     (one n8n process each) against fresh local servers and check it (workflow-checks.js);
+ *  4. regular mode: `n8n start` with the trigger workflows (an expect.js with live(ctx)) active,
+ *     and their scenario run against it (webhook registration, signed / unsigned deliveries,
+ *     deactivation; an optional prepare(ctx) seeds the fresh servers before n8n starts); then each
+ *     Manual Trigger workflow of e2e/workflows/ with a Webhook trigger in its place, run by the
+ *     main against fresh local servers, read back from n8n's database and checked with its
+ *     sibling *.expect.js (in one running n8n: an `n8n execute` process each cost 8-12 s of start);
  *  5. queue mode: Redis (Debian's redis-server) and PostgreSQL (Debian's postgresql, one cluster per
  *     run: lib/postgres.js), `n8n start` with EXECUTIONS_MODE=queue and one
  *     `n8n worker`; the trigger scenarios again, and the Manual Trigger workflows with a Webhook
@@ -66,7 +69,7 @@ const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
 const { n8nEnv, n8nCli, parseRunOutput } = require('./lib/n8n');
 const { startServers } = require('../test/servers/run');
 const { results, log, test, repeated, indent, summary } = require('./results');
-const { loadWorkflows, loadExamples, webhookVariant, checkRun, manualOnly, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
+const { loadWorkflows, loadExamples, webhookVariant, checkRun, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
 const { cli, prepareUserFolder } = require('./user-folder');
 const { runLive } = require('./live-phase');
 const { exampleScenarios } = require('./example-approvals');
@@ -157,7 +160,7 @@ async function runVersion(version, versionCtx) {
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 	});
 	const prepared = await test(`n8n ${version}: pack installed, credentials and workflows imported`, async () => {
-		return await prepareUserFolder(info, userFolder, tarball, servers, [...manualOnly(workflows), ...examples], env);
+		return await prepareUserFolder(info, userFolder, tarball, servers, examples, env);
 	});
 	if (prepared) {
 		await test(`n8n ${version}: every node of the pack loads (export:nodes)`, async () => {
@@ -190,7 +193,9 @@ async function runVersion(version, versionCtx) {
 			const exported = new Set(JSON.parse(res.stdout));
 			assert.deepEqual([...used].filter((name) => !exported.has(name)).sort(), [], `n8n-workflow ${readPackageJson(workflowDir).version} of n8n ${version} lacks what the pack uses`);
 		});
-		for (const entry of opts.queueOnly ? [] : [...manualOnly(workflows), ...examples]) {
+		// the examples as imported, from their Manual Trigger (the e2e workflows run in the running
+		// n8n of regular and queue mode, below: one `n8n execute` process each cost 8-12 s of start)
+		for (const entry of opts.queueOnly ? [] : examples) {
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
 				const res = await n8nCli(info, env, ['execute', `--id=${entry.workflow.id}`, '--rawOutput']);
@@ -211,8 +216,8 @@ async function runVersion(version, versionCtx) {
 	}
 	timing.cliMs = Date.now() - runStarted;
 
-	// ---- trigger workflows in a running n8n (regular mode)
-	if (workflows.some((w) => w.trigger) && !opts.queueOnly) {
+	// ---- trigger workflows and the Manual Trigger workflows' webhook variants in a running n8n (regular mode)
+	if (workflows.length > 0 && !opts.queueOnly) {
 		const liveStarted = Date.now();
 		// --repeat: the whole running n8n again per round (a fresh user folder and fresh stand-ins;
 		// scenarios share the stand-ins, and n8n caches what they hand out, so a round inside the
