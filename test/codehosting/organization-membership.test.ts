@@ -67,14 +67,28 @@ describe('getMembership and setMembership', () => {
 		expect(members()).toEqual([`${LOGIN}:admin`, `${OTHER}:member`]);
 	});
 
-	test('a non-member at the default role: invited as a member (pending), and listed as an invitation', async () => {
+	test('a non-member at the default role (Keep Current): a GET (404), then invited as a member (pending), and listed as an invitation', async () => {
 		const { output } = await runCodeHosting(srv, { parameters: org('setMembership', { username: OUTSIDER }) });
 		expect(output[0].json).toMatchObject({ state: 'pending', role: 'member', user: { login: OUTSIDER } });
-		expect(JSON.parse(srv.requests[0].body!)).toEqual({ role: 'member' });
+		expect(srv.requests.map((request) => [request.method, request.path, request.status])).toEqual([
+			['GET', `/orgs/${ORG}/memberships/${OUTSIDER}`, 404],
+			['PUT', `/orgs/${ORG}/memberships/${OUTSIDER}`, 200],
+		]);
+		expect(JSON.parse(srv.requests[1].body!)).toEqual({ role: 'member' });
 		const membership = await runCodeHosting(srv, { parameters: org('getMembership', { username: OUTSIDER }) });
 		expect(membership.output[0].json).toMatchObject({ state: 'pending', role: 'member' });
 		const invitations = await runCodeHosting(srv, { parameters: org('getInvitations', { returnAll: true }) });
 		expect(invitations.output.map((item) => [item.json.login, item.json.role])).toEqual([[OUTSIDER, 'direct_member']]);
+		expect(members()).toEqual([`${LOGIN}:admin`, `${OTHER}:member`]);
+	});
+
+	test('an owner or a member at the default role (Keep Current): their role stays, one GET each and no write', async () => {
+		for (const username of [LOGIN, OTHER]) {
+			const { output, error } = await runCodeHosting(srv, { parameters: org('setMembership', { username }) });
+			expect(error).toBeUndefined();
+			expect(output[0].json).toMatchObject({ state: 'active', role: username === LOGIN ? 'admin' : 'member', unchanged: true });
+		}
+		expect(srv.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /orgs/${ORG}/memberships/${LOGIN}`, `GET /orgs/${ORG}/memberships/${OTHER}`]);
 		expect(members()).toEqual([`${LOGIN}:admin`, `${OTHER}:member`]);
 	});
 
@@ -298,12 +312,12 @@ describe('what a person and an AI agent read', () => {
 		expect(described('removeOutsideCollaborator')).toMatch(/^Remove .* every repository/);
 	});
 
-	test('every parameter of the new operations is typed and described in one line; Role defaults to Member', () => {
+	test('every parameter of the new operations is typed and described in one line; Role defaults to Keep Current (an owner is never demoted by default)', () => {
 		const shown = description.properties.filter((property: INodeProperties) => property.displayOptions?.show?.resource?.includes('organization') && property.name !== 'operation' && property.type !== 'collection');
 		for (const property of shown) {
 			expect([property.name, typeof property.description, (property.description ?? '').includes('\n')]).toEqual([property.name, 'string', false]);
 		}
 		const role = shown.find((property) => property.name === 'role');
-		expect(role?.default).toBe('member');
+		expect(role?.default).toBe('keep');
 	});
 });

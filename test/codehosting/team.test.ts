@@ -68,18 +68,28 @@ describe('getMembers', () => {
 });
 
 describe('addMember and removeMember', () => {
-	test('a member of the organization at the default role: active, one PUT with role member; again as maintainer changes the role', async () => {
+	test('a member of the organization at the default role (Keep Current): not in the team, so a GET then one PUT with role member; again as maintainer changes the role', async () => {
 		srv.addTeam(ORG, { name: 'Reviewers' });
 		const added = await runCodeHosting(srv, { parameters: team('addMember', { team: rl('reviewers'), username: OTHER }) });
 		expect(added.error).toBeUndefined();
 		expect(added.output[0].json).toMatchObject({ username: OTHER, role: 'member', state: 'active' });
+		expect(added.output[0].json.unchanged).toBeUndefined();
 		const promoted = await runCodeHosting(srv, { parameters: team('addMember', { team: rl('reviewers'), username: OTHER, role: 'maintainer' }) });
 		expect(promoted.output[0].json).toMatchObject({ role: 'maintainer', state: 'active' });
-		expect(srv.requests.map((request) => [request.method, request.path, JSON.parse(request.body!)])).toEqual([
-			['PUT', `/orgs/${ORG}/teams/reviewers/memberships/${OTHER}`, { role: 'member' }],
-			['PUT', `/orgs/${ORG}/teams/reviewers/memberships/${OTHER}`, { role: 'maintainer' }],
+		expect(srv.requests.map((request) => [request.method, request.path, request.status, request.body ? JSON.parse(request.body) : undefined])).toEqual([
+			['GET', `/orgs/${ORG}/teams/reviewers/memberships/${OTHER}`, 404, undefined],
+			['PUT', `/orgs/${ORG}/teams/reviewers/memberships/${OTHER}`, 200, { role: 'member' }],
+			['PUT', `/orgs/${ORG}/teams/reviewers/memberships/${OTHER}`, 200, { role: 'maintainer' }],
 		]);
 		expect([...srv.state.orgs[ORG].teams.get('reviewers')!.members.entries()]).toEqual([[OTHER, 'maintainer']]);
+	});
+
+	test('a maintainer at the default role (Keep Current): stays maintainer, one GET and no write', async () => {
+		const { output, error } = await runCodeHosting(srv, { parameters: team('addMember', { username: LOGIN }) });
+		expect(error).toBeUndefined();
+		expect(output[0].json).toMatchObject({ username: LOGIN, role: 'maintainer', state: 'active', unchanged: true });
+		expect(srv.requests.map((request) => `${request.method} ${request.path}`)).toEqual([`GET /orgs/${ORG}/teams/developers/memberships/${LOGIN}`]);
+		expect(teamMembers()).toEqual([`${LOGIN}:maintainer`, `${OTHER}:member`]);
 	});
 
 	test('someone outside the organization: invited to it (pending); a member of the team once they accept', async () => {
@@ -177,13 +187,13 @@ describe('the team picker and what an agent reads', () => {
 		expect(srv.requests).toHaveLength(0);
 	});
 
-	test('the operations product.md names, each described; addMember\'s Role defaults to Member; removeMember says what goes', () => {
+	test('the operations product.md names, each described; addMember\'s Role defaults to Keep Current; removeMember says what goes', () => {
 		const selector = node.description.properties.find((property) => property.name === 'operation' && property.displayOptions?.show?.resource?.includes('team'));
 		const options = (selector?.options ?? []) as INodePropertyOptions[];
 		expect(options.map((option) => option.value).sort()).toEqual(['addMember', 'getAll', 'getMembers', 'getRepositories', 'removeMember']);
 		for (const option of options) expect([option.value, Boolean(option.description), Boolean(option.action)]).toEqual([option.value, true, true]);
 		expect(options.find((option) => option.value === 'removeMember')?.description).toMatch(/^Remove .* lose/);
 		const role = node.description.properties.find((property) => property.name === 'role' && property.displayOptions?.show?.resource?.includes('team'));
-		expect(role?.default).toBe('member');
+		expect(role?.default).toBe('keep');
 	});
 });

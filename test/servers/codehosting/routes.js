@@ -34,7 +34,7 @@
  *   /orgs/{org}/memberships/{u}, DELETE /orgs/{org}/members/{u}, GET …/invitations, DELETE
  *   …/invitations/{id}, GET …/outside_collaborators, DELETE …/outside_collaborators/{u}; teams
  *   (resources/teams.js): GET /orgs/{org}/teams, …/teams/{slug}/members, …/teams/{slug}/repos,
- *   …/teams/{slug}/invitations, PUT/DELETE …/teams/{slug}/memberships/{u}.
+ *   …/teams/{slug}/invitations, GET/PUT/DELETE …/teams/{slug}/memberships/{u}.
  *
  * The handlers live in resources/, a file per resource group; resources/common.js holds the
  * lookups they share.

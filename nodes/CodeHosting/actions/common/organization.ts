@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readId, requireChoice } from '../../../shared';
 
+import { codeHosting } from '../../transport';
+
 import { organizationLocator } from './account';
 import { usernameField } from './collaborator';
 
@@ -89,22 +91,46 @@ export function twoFactorQuery(ctx: IExecuteFunctions, filters: IDataObject, ite
 	return twoFactor === 'all' ? {} : { filter: twoFactor };
 }
 
+/** The Role choice that keeps a current membership as it is (the default of the membership operations). */
+export const KEEP_ROLE = 'keep';
+
 /**
- * The Role of a membership an operation sets (parameter `role`): Member by default, for least
- * privilege; the higher role is chosen, never the default. `roles` are `[name, value, description]`.
+ * The Role of a membership an operation sets (parameter `role`). The default, Keep Current, reads
+ * the membership first: someone already in (or invited) keeps their role and nothing is sent;
+ * someone new joins as Member, for least privilege. GitHub's PUT sets the role it is given (Member
+ * when none), so any other default would take an owner's or a maintainer's rights away.
+ * `roles` are `[name, value, description]`.
  */
 export function membershipRoleField(roles: Array<[string, string, string]>, description: string): INodeProperties {
 	return {
 		displayName: 'Role',
 		name: 'role',
 		type: 'options',
-		options: roles.map(([name, value, about]) => ({ name, value, description: about })),
-		default: 'member',
+		options: [
+			{ name: 'Keep Current (Member If New)', value: KEEP_ROLE, description: 'Someone already in keeps their role and nothing is sent; someone new joins as Member' },
+			...roles.map(([name, value, about]) => ({ name, value, description: about })),
+		],
+		default: KEEP_ROLE,
 		description,
 	};
 }
 
-/** The Role a membership operation sets, checked against `roles`. */
-export function readMembershipRole<T extends string>(ctx: IExecuteFunctions, roles: readonly T[], itemIndex: number): T {
-	return requireChoice(ctx, ctx.getNodeParameter('role', itemIndex, 'member'), roles, 'Role', itemIndex);
+/** The Role a membership operation sets, checked against `roles` (or Keep Current). */
+export function readMembershipRole<T extends string>(ctx: IExecuteFunctions, roles: readonly T[], itemIndex: number): T | typeof KEEP_ROLE {
+	return requireChoice(ctx, ctx.getNodeParameter('role', itemIndex, KEEP_ROLE), [KEEP_ROLE, ...roles], 'Role', itemIndex);
+}
+
+/**
+ * Sets the membership at `path` (an organization's or a team's, GET and PUT alike) to `role`. Keep
+ * Current reads it first: a membership that exists (active or pending) is returned as read with
+ * `unchanged: true` and no write; a 404 (not in it) makes it a PUT with role Member.
+ */
+export async function setMembershipAt(ctx: IExecuteFunctions, path: string, role: string, itemIndex: number): Promise<IDataObject> {
+	let sent = role;
+	if (role === KEEP_ROLE) {
+		const current = await codeHosting(ctx).fullRequest<IDataObject>('GET', path, { itemIndex, acceptStatuses: [404] });
+		if (current.statusCode !== 404) return { ...current.body, unchanged: true };
+		sent = 'member';
+	}
+	return await codeHosting(ctx).request<IDataObject>('PUT', path, { body: { role: sent }, itemIndex });
 }

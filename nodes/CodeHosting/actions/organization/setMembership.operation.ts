@@ -1,20 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting, memberUsernameField, membershipRoleField, organizationField, readLogin, readMembershipRole, readUsername } from '../common';
+import { memberUsernameField, membershipRoleField, organizationField, readLogin, readMembershipRole, readUsername, setMembershipAt } from '../common';
 
 const ROLES = ['member', 'admin'] as const;
 
 export const description: INodeProperties[] = showFor('organization', 'setMembership', [
 	organizationField,
 	memberUsernameField,
-	// Least privilege by default: owner rights are chosen, never the default.
+	// Keep Current by default: an owner is never demoted, a newcomer joins as Member; owner rights are chosen.
 	membershipRoleField(
 		[
 			['Member', 'member', 'A member without owner rights'],
 			['Owner (Admin)', 'admin', 'An owner: full control of the organization'],
 		],
-		'The role in the organization; choosing Member for an owner takes their owner rights away',
+		'The role in the organization; choosing Member for an owner takes their owner rights away. Someone not yet a member is invited.',
 	),
 ]);
 
@@ -25,6 +25,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const org = readLogin(this, 'owner', 'Organization', itemIndex);
 	const username = readUsername(this, itemIndex);
 	const role = readMembershipRole(this, ROLES, itemIndex);
-	// state 'active': a member with this role now; 'pending': an invitation was sent
-	return await codeHosting(this).request('PUT', `/orgs/${org}/memberships/${encodeURIComponent(username)}`, { body: { role }, itemIndex });
+	// state 'active': a member with this role now; 'pending': an invitation was sent (or is still open)
+	return await setMembershipAt(this, `/orgs/${org}/memberships/${encodeURIComponent(username)}`, role, itemIndex);
 }

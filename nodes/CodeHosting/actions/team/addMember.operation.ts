@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { showFor } from '../../../shared';
-import { codeHosting, memberUsernameField, membershipRoleField, organizationField, readMembershipRole, readUsername, teamLocator, teamPath } from '../common';
+import { memberUsernameField, membershipRoleField, organizationField, readMembershipRole, readUsername, setMembershipAt, teamLocator, teamPath } from '../common';
 
 const ROLES = ['member', 'maintainer'] as const;
 
@@ -9,7 +9,7 @@ export const description: INodeProperties[] = showFor('team', 'addMember', [
 	organizationField,
 	teamLocator,
 	memberUsernameField,
-	// Least privilege by default: maintainers are chosen.
+	// Keep Current by default: a maintainer is never demoted, a newcomer joins as Member; maintainers are chosen.
 	membershipRoleField(
 		[
 			['Maintainer', 'maintainer', 'Also manages the team\'s members and settings'],
@@ -27,6 +27,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const username = readUsername(this, itemIndex);
 	const role = readMembershipRole(this, ROLES, itemIndex);
 	// state 'active', or 'pending' when the user was invited to the organization first
-	const membership = await codeHosting(this).request<IDataObject>('PUT', `${path}/memberships/${encodeURIComponent(username)}`, { body: { role }, itemIndex });
+	const membership = await setMembershipAt(this, `${path}/memberships/${encodeURIComponent(username)}`, role, itemIndex);
 	return { username, ...membership };
 }

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Teams of an organization: GET /orgs/{org}/teams, GET /orgs/{org}/teams/{team_slug}/members
- * (role filter), PUT/DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}, GET
+ * (role filter), GET/PUT/DELETE /orgs/{org}/teams/{team_slug}/memberships/{username}, GET
  * /orgs/{org}/teams/{team_slug}/repos, GET /orgs/{org}/teams/{team_slug}/invitations (the
  * organization's pending invitations that name the team; owners and the team's maintainers, 403
  * for others).
@@ -77,6 +77,18 @@ function registerTeams(routes, kit) {
 			.filter(Boolean)
 			.sort((a, b) => a.id - b.id);
 		return { body: kit.paginate(ctx, users).map((user) => shapes.simpleUser(ctx.u, user)) };
+	};
+
+	// GitHub's "Get team membership for a user": active or pending with the role, else 404
+	routes['GET /orgs/{org}/teams/{team_slug}/memberships/{username}'] = (ctx) => {
+		const { org, team } = teamFor(ctx);
+		const account = kit.account(ctx.params.username);
+		if (!account) throw ctx.notFound();
+		const lower = account.login.toLowerCase();
+		const url = `${ctx.u.api}/organizations/${org.id}/team/${team.id}/memberships/${account.login}`;
+		if (team.members.has(lower)) return { body: { url, role: team.members.get(lower), state: 'active' } };
+		if (team.pending.has(lower)) return { body: { url, role: team.pending.get(lower), state: 'pending' } };
+		throw ctx.notFound();
 	};
 
 	routes['PUT /orgs/{org}/teams/{team_slug}/memberships/{username}'] = (ctx) => {
