@@ -83,7 +83,7 @@ function unseed(server) {
 }
 
 /** Steps 1 to 4 (see the top of this file). */
-async function scenario({ assert, queue, governance, activate, lastExecutionId, executions, waitUntil, checkExecution, restart, everyFewSeconds }) {
+async function scenario({ assert, queue, governance, activate, lastExecutionId, executions, waitUntil, checkExecution, restart, logs, everyFewSeconds }) {
 		const { server } = governance;
 		const listed = () => server.requests.filter((r) => r.method === 'GET' && r.path === '/latest/projects/list').length;
 		const items = (e) => e.data?.resultData?.runData?.['Governance Trigger']?.[0]?.data?.main?.[0]?.map((item) => item.json) ?? [];
@@ -176,10 +176,14 @@ async function scenario({ assert, queue, governance, activate, lastExecutionId, 
 		late.reached.then(() => (held = true));
 		server.addUser({ _id: 'trig-fay', email: 'trig-fay@acme.test' });
 		server.addMember(PROJECT, 'trig-fay', ['viewer']);
+		// the trigger's guard logs each poll n8n starts while another runs (the main runs the polls, also in queue mode)
+		const skipped = () => (logs().main.match(/Governance Trigger: the previous poll still runs; this one does nothing/g) ?? []).length;
+		const skippedBefore = skipped();
 		await waitUntil('a poll that reads our project (its answer held 12 s)', () => held);
 		await eventsAfter(before, 'the late project\'s change', ['memberAdded']);
 		await twoPolls('two more polls after the late answer (a repeat would show)');
 		assert.deepEqual(summary(ours(await executions(before))), ['memberAdded trig-fay@acme.test'], 'once, though polls overlapped the late answer');
+		assert.ok(skipped() > skippedBefore, `n8n started polls while the late one ran, and the guard stopped them (main log lines: ${skippedBefore} before, ${skipped()} after)`);
 
 		// steps 3 and 4 need polls seconds apart, in regular mode (n8n's restart of the main)
 		if (queue) return;

@@ -188,7 +188,8 @@ export async function pollAccess(this: IPollFunctions): Promise<INodeExecutionDa
 	const state = this.getWorkflowStaticData('node') as PollState;
 	const since = running.get(state);
 	if (since !== undefined && Date.now() - since < HUNG_POLL_MS) {
-		this.logger.debug('Governance Trigger: the previous poll still runs; this one does nothing', { runningSince: new Date(since).toISOString() });
+		// info, not debug: a poll interval shorter than a poll takes shows in n8n's log
+		this.logger.info('Governance Trigger: the previous poll still runs; this one does nothing', { runningSince: new Date(since).toISOString() });
 		return null;
 	}
 	const started = Date.now();
