@@ -17,6 +17,8 @@ const CREDENTIAL_IDS = {
 	codeHostingOAuth2Connect: 'e2eCodeHostOAu02',
 	/** The token credential on the stand-in's Enterprise Server form (`/api/v3`). */
 	codeHostingEnterprise: 'e2eCodeHostGhes1',
+	/** A fine-grained token without the Webhooks permission (codehosting-trigger-activation-error registers it on the stand-in). */
+	codeHostingNoWebhooks: 'e2eCodeHostFgNoW',
 	/** The stand-in's GitHub App (test/servers/codehosting/apps.js), installation from each call. */
 	codeHostingAppApi: 'e2eCodeHostApp01',
 	clientInfoOAuth2Api: 'e2eClientInfo001',
@@ -32,6 +34,12 @@ const CREDENTIAL_IDS = {
  * start`), so no fixed value could ever be accepted; `secrets()` lists it like the others.
  */
 const MCP_BEARER_TOKEN = `e2e-mcp-${crypto.randomBytes(24).toString('hex')}`;
+
+/**
+ * A fine-grained personal access token (`github_pat_` form) of octo-user that the stand-in does not
+ * know until a scenario registers it (`server.addFineGrainedToken`) without the Webhooks permission.
+ */
+const FINE_GRAINED_NO_WEBHOOKS_TOKEN = 'github_pat_11E2EFGNOWH0e2eFineGrainedWithoutWebhooks000000000000000001';
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
 function serverModule(name) {
@@ -75,6 +83,12 @@ function buildCredentials(urls) {
 			name: 'Code Hosting token (local test server)',
 			type: 'codeHostingApi',
 			data: { server: urls.codehosting, accessToken: codeHosting.TOKEN },
+		});
+		credentials.push({
+			id: CREDENTIAL_IDS.codeHostingNoWebhooks,
+			name: 'Code Hosting fine-grained token without Webhooks (local test server)',
+			type: 'codeHostingApi',
+			data: { server: urls.codehosting, accessToken: FINE_GRAINED_NO_WEBHOOKS_TOKEN },
 		});
 		credentials.push({
 			id: CREDENTIAL_IDS.codeHostingEnterprise,
@@ -180,8 +194,8 @@ function secrets() {
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	const openAi = serverModule('openai');
 	if (openAi) values.push(openAi.API_KEY);
-	values.push(MCP_BEARER_TOKEN);
+	values.push(MCP_BEARER_TOKEN, FINE_GRAINED_NO_WEBHOOKS_TOKEN);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);
 }
 
-module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN };
+module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN, FINE_GRAINED_NO_WEBHOOKS_TOKEN };
