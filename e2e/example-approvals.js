@@ -14,8 +14,9 @@
  *  - in a running n8n (live phases, regular and queue mode), the example with its Manual Trigger
  *    swapped for a Webhook trigger and its Wait's time limit read from the webhook call (the
  *    example itself waits 24 hours): a no ({"approved": false} posted to the plan's resumeUrl) and
- *    no answer (the limit runs out) each end in "Not approved: nothing changed" with 0 writes; a yes
- *    makes the example's changes (requests and the stand-in's state checked below).
+ *    no answer (the limit runs out; checked at the end of the phase) each end in "Not approved:
+ *    nothing changed" with nothing written; a yes makes the example's changes (requests and the
+ *    stand-in's state checked below).
  * Prints `[examples] {...}` lines with the write counts.
  */
 const crypto = require('crypto');
@@ -235,17 +236,6 @@ function liveVariant(workflow, webhookVariant) {
 	return { workflow: copy, path };
 }
 
-/**
- * Where the no-answer branch runs. Each such branch waits on n8n's wait tracker, which looks for
- * timed-out runs every 60 s: about a minute apiece. The branch is n8n's own Wait and If after the
- * example's plan, so every example runs it on one version in regular mode
- * (NO_ANSWER_EVERY_EXAMPLE_ON); on the other versions, and in queue mode, the nightly roster sync
- * stands for them (NO_ANSWER_EVERYWHERE). A no and a yes run everywhere.
- */
-const NO_ANSWER_EVERYWHERE = 'governance-nightly-roster-sync';
-const NO_ANSWER_EVERY_EXAMPLE_ON = '2.8.4';
-const runsNoAnswer = (base, { queue, version }) => base === NO_ANSWER_EVERYWHERE || (!queue && version === NO_ANSWER_EVERY_EXAMPLE_ON);
-
 /** The live scenario of an access-changing example (see the top of this file). */
 
 function liveScenario(base, workflow, path) {
@@ -287,7 +277,7 @@ function liveScenario(base, workflow, path) {
 			if (lines) assert.deepEqual(plan.plan, lines, 'the plan names only what is left');
 			else assert.ok(plan.plan.length > 0, `the plan names the changes: ${JSON.stringify(plan).slice(0, 300)}`);
 			assert.match(plan.resumeUrl, /\/webhook-waiting\//, 'the plan carries the resume URL');
-			return { before, plan };
+			return { before, plan, id: execution.id };
 		}
 
 		async function answer(resumeUrl, approved) {
@@ -313,21 +303,21 @@ function liveScenario(base, workflow, path) {
 			return writes.length;
 		}
 
-		// ---- a no: the plan, a wait with no write, {"approved": false}, nothing
+		// ---- no answer: started first, its limit (10 s here, 24 hours in the example) runs out while
+		// the other branches and scenarios run. n8n's wait tracker resumes it at its next look (every
+		// 60 s: about a minute apiece when each waited in turn), so it is checked at the end of the
+		// phase (returned below) by what ran: the writers did not, the approval took its false
+		// branch. Its plan wrote nothing (checked here; a later write of it would also fail the no's
+		// check below, which counts from this mark)
 		let mark = markOf(ctx);
+		const silent = await start(10);
+		assert.deepEqual(writesSince(ctx, mark), [], 'no answer: no write while waiting');
+
+		// ---- a no: the plan, a wait with no write, {"approved": false}, nothing
 		const no = await start(3600);
 		await answer(no.plan.resumeUrl, false);
 		figures.no = stoppedBeforeWriting(await waitForExecution(no.before, { ready: ran(NOT_APPROVED), readyWhat: `ended in "${NOT_APPROVED}"` }), mark, 'a no');
 
-		// ---- no answer: the limit (10 s here, 24 hours in the example) runs out (where: runsNoAnswer)
-		if (runsNoAnswer(base, ctx)) {
-			mark = markOf(ctx);
-			const silent = await start(10);
-			assert.deepEqual(writesSince(ctx, mark), [], 'no write while waiting');
-			const timedOut = await waitForExecution(silent.before, { ready: ran(NOT_APPROVED), readyWhat: `timed out into "${NOT_APPROVED}"` });
-			assert.equal(timedOut.data.resultData.runData[wait.name].at(-1).data.main[0][0].json.body, undefined, 'resumed by the time limit, not by a call');
-			figures.noAnswer = stoppedBeforeWriting(timedOut, mark, 'no answer');
-		}
 
 		// ---- a yes: the same plan, then the example's changes
 		mark = markOf(ctx);
@@ -356,6 +346,25 @@ function liveScenario(base, workflow, path) {
 		assert.deepEqual(writes, expected.writes(constants, prepared), 'the approved run makes the planned changes');
 		expected.state(assert, state, constants, { ctx, prepared });
 		if (expected.again) assert.equal(figures.approvedAgain, 0, 'a second approved run changes nothing');
+		// checked by live-phase.js after the phase's other scenarios (by then the tracker has looked)
+		return {
+			what: 'no answer: the time limit ran out, nothing changed',
+			async check() {
+				// this run by its id: the no and the yes ran after it
+				const timedOut = await waitUntil(
+					`the no-answer run #${silent.id} of "${workflow.name}" timed out into "${NOT_APPROVED}"`,
+					async () => (await executions(silent.before)).find((e) => e.id === silent.id),
+					{ done: (e) => Boolean(e) && !['new', 'running', 'waiting'].includes(e.status) && ran(NOT_APPROVED)(e), describe },
+				);
+				assert.equal(timedOut.data.resultData.runData[wait.name].at(-1).data.main[0][0].json.body, undefined, 'resumed by the time limit, not by a call');
+				checkExecution(timedOut, ({ items, runData }) => {
+					assert.equal(items(gate.name, { output: 1 }).length, 1, `no answer: "${gate.name}" takes its false branch`);
+					assert.equal(items(NOT_APPROVED)[0].changed, false);
+					for (const name of writers) assert.equal(runData[name], undefined, `no answer: "${name}" did not run`);
+				});
+				log(`[examples] ${JSON.stringify({ example: base, noAnswer: 'ended in "Not approved: nothing changed", no writer ran' })}`);
+			},
+		};
 	};
 }
 
@@ -370,7 +379,7 @@ function exampleScenarios(examples, { webhookVariant }) {
 			const name = entry.file.replace(/\.json$/, '');
 			const { workflow, path } = liveVariant(entry.workflow, webhookVariant);
 			return {
-				base: `example ${name}: plan, then a no, no answer${name === NO_ANSWER_EVERYWHERE ? '' : ` (regular mode on ${NO_ANSWER_EVERY_EXAMPLE_ON})`} and a yes`,
+				base: `example ${name}: plan, then no answer, a no and a yes`,
 				file: entry.file,
 				example: true,
 				workflow,
