@@ -17,7 +17,7 @@ const CREDENTIAL_IDS = {
 	codeHostingOAuth2Connect: 'e2eCodeHostOAu02',
 	/** The token credential on the stand-in's Enterprise Server form (`/api/v3`). */
 	codeHostingEnterprise: 'e2eCodeHostGhes1',
-	/** A fine-grained token without the Webhooks permission (codehosting-trigger-activation-error registers it on the stand-in). */
+	/** octo-user's fine-grained token without the Webhooks permission (seeded on the stand-in; codehosting-trigger-activation-error). */
 	codeHostingNoWebhooks: 'e2eCodeHostFgNoW',
 	/** The stand-in's GitHub App (test/servers/codehosting/apps.js), installation from each call. */
 	codeHostingAppApi: 'e2eCodeHostApp01',
@@ -35,11 +35,6 @@ const CREDENTIAL_IDS = {
  */
 const MCP_BEARER_TOKEN = `e2e-mcp-${crypto.randomBytes(24).toString('hex')}`;
 
-/**
- * A fine-grained personal access token (`github_pat_` form) of octo-user that the stand-in does not
- * know until a scenario registers it (`server.addFineGrainedToken`) without the Webhooks permission.
- */
-const FINE_GRAINED_NO_WEBHOOKS_TOKEN = 'github_pat_11E2EFGNOWH0e2eFineGrainedWithoutWebhooks000000000000000001';
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
 function serverModule(name) {
@@ -88,7 +83,7 @@ function buildCredentials(urls) {
 			id: CREDENTIAL_IDS.codeHostingNoWebhooks,
 			name: 'Code Hosting fine-grained token without Webhooks (local test server)',
 			type: 'codeHostingApi',
-			data: { server: urls.codehosting, accessToken: FINE_GRAINED_NO_WEBHOOKS_TOKEN },
+			data: { server: urls.codehosting, accessToken: codeHosting.FINE_GRAINED_NO_WEBHOOKS_TOKEN },
 		});
 		credentials.push({
 			id: CREDENTIAL_IDS.codeHostingEnterprise,
@@ -186,7 +181,7 @@ function secrets() {
 	const governance = serverModule('governance');
 	if (governance) values.push(governance.ADMIN_KEY, governance.VIEWER_KEY);
 	const codeHosting = serverModule('codehosting');
-	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN, codeHosting.OAUTH_CLIENT_SECRET);
+	if (codeHosting) values.push(codeHosting.TOKEN, codeHosting.OTHER_TOKEN, codeHosting.FINE_GRAINED_NO_WEBHOOKS_TOKEN, codeHosting.OAUTH_CLIENT_SECRET);
 	// every line of the app's private key (so a key shown in any form is caught)
 	const privateKey = codeHosting && appPrivateKey(codeHosting);
 	if (privateKey) values.push(...privateKey.split('\n').filter((line) => line.length >= 32 && !line.startsWith('-----')));
@@ -194,8 +189,8 @@ function secrets() {
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	const openAi = serverModule('openai');
 	if (openAi) values.push(openAi.API_KEY);
-	values.push(MCP_BEARER_TOKEN, FINE_GRAINED_NO_WEBHOOKS_TOKEN);
+	values.push(MCP_BEARER_TOKEN);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);
 }
 
-module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN, FINE_GRAINED_NO_WEBHOOKS_TOKEN };
+module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN };

@@ -11,7 +11,6 @@
  * keeps the workflow's `active: true` with no live version). Either way the main's log has it too. Nothing is left live and no webhook exists
  * on the stand-in.
  */
-const { FINE_GRAINED_NO_WEBHOOKS_TOKEN } = require('../credentials');
 
 const WEBHOOK_ID = '8c2e6f4a-1b3d-4e5f-9a7b-0c1d2e3f4a5b';
 /** The fix the message must carry: the fine-grained token's Webhooks permission (webhookPermissionFix). */
@@ -23,8 +22,9 @@ module.exports = {
 	activateInScenario: true,
 	async live({ assert, version, queue, baseUrl, webhookBase, workflow, rest, waitUntil, codehosting, logs, deactivate }) {
 		const { server, constants } = codehosting;
-		// octo-user's fine-grained token: it reads the repository, it may not manage its webhooks
-		server.addFineGrainedToken(FINE_GRAINED_NO_WEBHOOKS_TOKEN, constants.LOGIN, { contents: 'read', issues: 'read' });
+		// octo-user's fine-grained token (seeded): it reads the repository, it may not manage its webhooks
+		const { FINE_GRAINED_NO_WEBHOOKS_TOKEN } = constants;
+		assert.deepEqual(server.state.tokens[FINE_GRAINED_NO_WEBHOOKS_TOKEN].fineGrained.permissions, { metadata: 'read', contents: 'read', issues: 'read' });
 		const url = `${webhookBase}webhook/${WEBHOOK_ID}/webhook`;
 		const hooks = () => server.hooks.filter((h) => h.config?.url === url);
 		assert.equal(hooks().length, 0, 'no webhook before the activation');

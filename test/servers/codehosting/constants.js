@@ -4,6 +4,8 @@ const git = require('./git');
 
 const TOKEN = 'ghp_octoUserToken00000000000000000000001';
 const OTHER_TOKEN = 'ghp_otherUserToken0000000000000000000002';
+/** octo-user's fine-grained token that reads contents and issues but may not manage webhooks (seeded). */
+const FINE_GRAINED_NO_WEBHOOKS_TOKEN = 'github_pat_11E2EFGNOWH0e2eFineGrainedWithoutWebhooks000000000000000001';
 const LOGIN = 'octo-user';
 const OTHER_LOGIN = 'other-user';
 const OUTSIDER_LOGIN = 'outside-user';
@@ -54,6 +56,7 @@ function isLoopbackUrl(url) {
 module.exports = {
 	TOKEN,
 	OTHER_TOKEN,
+	FINE_GRAINED_NO_WEBHOOKS_TOKEN,
 	LOGIN,
 	OTHER_LOGIN,
 	OUTSIDER_LOGIN,

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Seeded on creation (SHAs of seeded commits are the same in every instance):
- *   users octo-user (id 1, TOKEN, all scopes), other-user (id 2, OTHER_TOKEN: all scopes, but only
+ *   users octo-user (id 1, TOKEN, all scopes; FINE_GRAINED_NO_WEBHOOKS_TOKEN, fine-grained: contents and issues read), other-user (id 2, OTHER_TOKEN: all scopes, but only
  *   push on hello-world and plain member of octo-org, so 403 on hooks/collaborators),
  *   outside-user (id 3, no token); org octo-org (id 100; octo-user admin, other-user member; SAML
  *   identities octo.user@corp.example → octo-user, other.user@corp.example → other-user, and
@@ -32,7 +32,7 @@
  */
 const git = require('./git');
 const shapes = require('./shapes');
-const { TOKEN, OTHER_TOKEN, LOGIN, OTHER_LOGIN, OUTSIDER_LOGIN, ORG, isoAt } = require('./constants');
+const { TOKEN, OTHER_TOKEN, FINE_GRAINED_NO_WEBHOOKS_TOKEN, LOGIN, OTHER_LOGIN, OUTSIDER_LOGIN, ORG, isoAt } = require('./constants');
 
 /** Fills store `s` (with its webhooks and items) with the seeded accounts, repositories and records. */
 function seed(s) {
@@ -54,6 +54,9 @@ function seed(s) {
 	};
 	addToken(TOKEN, LOGIN);
 	addToken(OTHER_TOKEN, OTHER_LOGIN);
+	// a fine-grained token that may not manage webhooks (the e2e's activation-error credential: its
+	// credential test passes, a trigger's activation is refused)
+	s.addFineGrainedToken(FINE_GRAINED_NO_WEBHOOKS_TOKEN, LOGIN, { contents: 'read', issues: 'read' });
 
 	const hello = addRepo(LOGIN, 'hello-world', { id: 1296269, description: 'My first repository', created_at: isoAt(0), language: 'JavaScript', topics: ['octocat', 'example'] });
 	const t1 = {};

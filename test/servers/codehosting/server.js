@@ -329,6 +329,7 @@ module.exports = {
 	createCodeHostingServer,
 	TOKEN: constants.TOKEN,
 	OTHER_TOKEN: constants.OTHER_TOKEN,
+	FINE_GRAINED_NO_WEBHOOKS_TOKEN: constants.FINE_GRAINED_NO_WEBHOOKS_TOKEN,
 	LOGIN,
 	OTHER_LOGIN,
 	OUTSIDER_LOGIN: constants.OUTSIDER_LOGIN,
