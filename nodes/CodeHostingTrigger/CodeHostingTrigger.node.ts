@@ -17,7 +17,8 @@ import { searchOwners, searchRepositories } from '../CodeHosting/methods/listSea
 import { triggerAtEveryStart } from '../shared';
 import { runDeliveryOnce } from './once';
 import { ALL_PLATFORM_EVENTS, EVENT_RULES, eventDisplayName, ORGANIZATION_ONLY_EVENTS, OTHER_EVENTS, PLATFORM_EVENT_CHOICES } from './events';
-import { checkExists, create, handleDelivery, remove, verifySignature } from './webhook';
+import { handleDelivery, verifySignature } from './delivery';
+import { checkExists, create, remove } from './webhook';
 
 /** "New Repository, ... and Team Membership Changed": the events that need Scope: Organization. */
 const ORGANIZATION_ONLY_NAMES = ((names: string[]) => `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`)(ORGANIZATION_ONLY_EVENTS.map(eventDisplayName));

@@ -1,20 +1,19 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
-import type { IDataObject, IHookFunctions, IWebhookFunctions, IWebhookResponseData, JsonObject } from 'n8n-workflow';
+import { randomBytes } from 'crypto';
+import type { IDataObject, IHookFunctions, IWebhookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { repositoryPath } from '../CodeHosting/actions/common/repository';
 import type { PlatformConnection } from '../shared';
 import { codeHosting, webhookPermissionFix } from '../CodeHosting/transport';
-import type { MatchContext } from './events';
-import { EVENT_RULES, matchDelivery, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
+import { EVENT_RULES, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
-import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
+import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
 import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
 import { startSchedule, stopSchedule } from './schedule';
 
 /**
  * The Code Hosting Trigger's webhook: its lifecycle on the platform (checkExists, create,
- * delete) and the handling of each delivery.
+ * delete) and the state it leaves for each delivery (delivery.ts handles those).
  *
  * Activation does all the work that does not depend on a delivery: it registers the webhook with
  * a random secret and stores, in the node's static data, the secret and the delivery filter (the
@@ -33,7 +32,7 @@ import { startSchedule, stopSchedule } from './schedule';
 export const DEFAULT_RECOVERY_INTERVAL_MINUTES = 5;
 
 /** What a delivery needs to know, fixed at activation. */
-interface DeliveryFilter extends IDataObject {
+export interface DeliveryFilter extends IDataObject {
 	events: string[];
 	columnId?: string;
 	statusField: string;
@@ -45,7 +44,7 @@ interface DeliveryFilter extends IDataObject {
 	recoveryIntervalMs?: number;
 }
 
-interface HookState extends IDataObject {
+export interface HookState extends IDataObject {
 	webhookId?: string;
 	webhookSecret?: string;
 	webhookEndpoint?: string;
@@ -56,7 +55,7 @@ interface HookState extends IDataObject {
 	recovery?: RecoveryState;
 }
 
-function hookState(ctx: IHookFunctions | IWebhookFunctions): HookState {
+export function hookState(ctx: IHookFunctions | IWebhookFunctions): HookState {
 	return ctx.getWorkflowStaticData('node') as HookState;
 }
 
@@ -75,7 +74,7 @@ function hooksEndpoint(ctx: IHookFunctions): string {
 }
 
 /** The delivery filter from the node's parameters (read at activation). */
-function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
+export function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 	const events = ctx.getNodeParameter('events', []) as string[];
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	const filter: DeliveryFilter = {
@@ -99,21 +98,11 @@ function filterOf(ctx: IHookFunctions | IWebhookFunctions): DeliveryFilter {
 }
 
 /** The log entries whose event and action the trigger listens to (the rest is never redelivered). */
-function listensTo(filter: DeliveryFilter): (entry: DeliveryLogEntry) => boolean {
+export function listensTo(filter: DeliveryFilter): (entry: DeliveryLogEntry) => boolean {
 	return (entry) => mayMatch(filter.events, entry.event, entry.action, filter.platformEvents);
 }
 
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)$/i;
-
-/** Constant-time check of `sha256=<hex>` against the HMAC of the raw body. */
-export function verifySignature(rawBody: Buffer, header: unknown, secret: string): boolean {
-	if (typeof header !== 'string' || !header.startsWith('sha256=') || !secret) return false;
-	const expected = createHmac('sha256', secret).update(rawBody).digest();
-	const given = Buffer.from(header.slice('sha256='.length), 'hex');
-	// A non-hex or truncated value decodes to a buffer of another length.
-	if (given.length !== expected.length) return false;
-	return timingSafeEqual(given, expected);
-}
 
 /** Whether the stored webhook still exists with this URL and exactly the needed events. */
 export async function checkExists(this: IHookFunctions): Promise<boolean> {
@@ -337,118 +326,4 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	delete state.filter;
 	delete state.recovery;
 	return true;
-}
-
-/** One delivery: verified, filtered by the chosen events, emitted as items (or acknowledged). */
-export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-	const request = this.getRequestObject();
-	const state = hookState(this);
-	const rawBody: Buffer = Buffer.isBuffer(request.rawBody)
-		? request.rawBody
-		: Buffer.from(typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? {}));
-
-	const webhookEvent = String(request.headers['x-github-event'] ?? '');
-	if (!verifySignature(rawBody, request.headers['x-hub-signature-256'], String(state.webhookSecret ?? ''))) {
-		// GitHub pings a hook the moment it is created, which can be before n8n has stored the
-		// new secret. A ping starts nothing, so while no secret is stored it is acknowledged.
-		if (webhookEvent === 'ping' && !state.webhookSecret) return { webhookResponse: { ok: true, ping: true } };
-		const response = this.getResponseObject();
-		response.status(401).json({ message: 'Invalid or missing X-Hub-Signature-256' });
-		return { noWebhookResponse: true };
-	}
-
-	if (webhookEvent === 'ping') return { webhookResponse: { ok: true, ping: true } };
-
-	// A webhook activated by an earlier version of this node has no stored filter: read it once.
-	if (!state.filter) state.filter = filterOf(this);
-	const { events, columnId, statusField, platformEvents, recover } = state.filter;
-	const guid = String(request.headers['x-github-delivery'] ?? '');
-	const hookId = state.webhookId;
-	const endpoint = state.webhookEndpoint;
-	const recovering = recover !== false && Boolean(guid && hookId && endpoint);
-	const recovery = recovering ? recoveryStateOf(state.recovery, hookId as string, Date.now()) : undefined;
-	const memory = recovering ? memoryOf(this, endpoint as string, hookId as string) : undefined;
-	let askedFor = false;
-	if (recovery && memory) {
-		if (state.recovery !== recovery) state.recovery = recovery;
-		// this copy of the static data may be older than what a pass of this process stored
-		if (memory.since && Date.parse(memory.since) > Date.parse(recovery.since)) recovery.since = memory.since;
-		if (memory.lastPassAt > Number(recovery.lastPassAt ?? 0)) recovery.lastPassAt = memory.lastPassAt;
-		for (const [asked, at] of Object.entries(memory.requested)) {
-			if (recovery.requested[asked] === undefined) recovery.requested[asked] = at;
-		}
-		const originalAt = (recovery.originalAt ?? {}) as IDataObject;
-		recovery.originalAt = originalAt;
-		for (const [asked, at] of Object.entries(memory.originalAt)) {
-			if (originalAt[asked] === undefined) originalAt[asked] = at;
-		}
-		// a redelivery the activation asked for: once all have arrived, no second pass is needed
-		askedFor = memory.awaiting.delete(guid);
-		if (askedFor && memory.awaiting.size === 0) {
-			memory.recheck = false;
-			recovery.recheck = false;
-		}
-		// the same GUID again (a redelivery of what did arrive): acknowledged, nothing started
-		if (memory.accepted.includes(guid) || recovery.accepted.includes(guid)) {
-			return { webhookResponse: { ok: true, duplicate: true, deliveryId: guid } };
-		}
-	}
-
-	const context: MatchContext = { login: state.login, columnId, statusField, platformEvents };
-	const payload = (request.body ?? {}) as IDataObject;
-	const items = matchDelivery(events, webhookEvent, guid, payload, context).map((item) => ({ ...item, ...arrival(guid, recovery) }));
-	if (recovery && memory && items.length > 0) {
-		// recorded before any await: a duplicate arriving meanwhile in this process is caught above
-		memory.accepted = remember(memory.accepted, guid);
-		recovery.accepted = remember(mergeRings(recovery.accepted, memory.accepted), guid);
-	}
-	const workflowData = items.length > 0 ? [this.helpers.returnJsonArray(items)] : undefined;
-
-	// with a Recovery Interval the passes are scheduled, in the process that activated the trigger
-	// (n8n's main; the leader in multi-main): no webhook call runs one, in any process (queue mode's
-	// webhook processes, a follower main), so two processes never ask for the same redeliveries
-	// (a schedule runs only for a filter with an interval: the stored filter tells every process)
-	const scheduled = Number(state.filter.recoveryIntervalMs ?? 0) > 0;
-	if (recovery && memory && !scheduled && passDue(recovery, memory, askedFor)) {
-		// answer the platform first (it waits 10 s at most), then look for missed deliveries
-		this.getResponseObject().status(200).json(workflowData ? { ok: true } : { ok: true, ignored: true });
-		await recoveryPass(this, endpoint as string, hookId as string, recovery, 'a delivery', RECOVERY_LIMITS.perDelivery, listensTo(state.filter));
-		recovery.recheck = false;
-		memory.recheck = false;
-		recovery.accepted = mergeRings(recovery.accepted, memory.accepted);
-		return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
-	}
-	if (!workflowData) return { webhookResponse: { ok: true, ignored: true } };
-	return { workflowData };
-}
-
-/**
- * Whether a delivery is a redelivery that recovery asked for, and when its event first came: a
- * redelivery's items carry `recovered: true` and `deliveredAt`, the time of the platform's first
- * attempt (from the hook's delivery log), so a workflow can skip what is old; a live delivery's
- * items carry `recovered: false` and the time it arrived. The same field name as the Client Info
- * Trigger's caught-up items (`recovered`).
- *
- * Known from the redeliveries this process asked for, and from the activation's in the static
- * data. A webhook process of queue mode does not see what the main process's scheduled passes
- * asked for (they keep it in that process): there a redelivery reads `recovered: false`.
- */
-function arrival(guid: string, recovery: RecoveryState | undefined): { recovered: boolean; deliveredAt: string | null } {
-	const asked = recovery && guid ? recovery.requested[guid] : undefined;
-	if (asked === undefined || asked === null) return { recovered: false, deliveredAt: new Date().toISOString() };
-	const original = (recovery?.originalAt ?? {})[guid];
-	return { recovered: true, deliveredAt: typeof original === 'string' && original !== '' ? original : null };
-}
-
-/**
- * A pass at a delivery: at the first other delivery after an activation whose redeliveries have
- * not all arrived, then at most once per pass interval; never two at once in this process.
- */
-function passDue(recovery: RecoveryState, memory: { running: boolean; lastPassAt: number; recheck: boolean }, askedFor: boolean): boolean {
-	if (memory.running) return false;
-	// this process's memory is exact once a pass ran here; static data may be a concurrent delivery's older copy
-	const recheck = memory.lastPassAt > 0 ? memory.recheck : Boolean(recovery.recheck);
-	if (recheck && !askedFor) return true;
-	const last = Math.max(Number(recovery.lastPassAt ?? 0), memory.lastPassAt);
-	return Date.now() - last >= RECOVERY_LIMITS.passIntervalMs;
 }
