@@ -291,13 +291,17 @@ function liveScenario(base, workflow, path) {
 		}
 
 		const ran = (name) => (e) => Boolean(e.data?.resultData?.runData?.[name]);
-		/** The run ended in "Not approved: nothing changed" and wrote nothing. */
-		function stoppedBeforeWriting(execution, mark, what) {
+		/** The run took the approval's false branch into "Not approved: nothing changed"; no writer ran. */
+		function endedNotApproved(execution, what) {
 			checkExecution(execution, ({ items, runData }) => {
 				assert.equal(items(gate.name, { output: 1 }).length, 1, `${what}: "${gate.name}" takes its false branch`);
 				assert.equal(items(NOT_APPROVED)[0].changed, false);
 				for (const name of writers) assert.equal(runData[name], undefined, `${what}: "${name}" did not run`);
 			});
+		}
+		/** The run ended in "Not approved: nothing changed" and wrote nothing. */
+		function stoppedBeforeWriting(execution, mark, what) {
+			endedNotApproved(execution, what);
 			const writes = writesSince(ctx, mark);
 			assert.deepEqual(writes, [], `${what}: nothing is written`);
 			return writes.length;
@@ -357,11 +361,7 @@ function liveScenario(base, workflow, path) {
 					{ done: (e) => Boolean(e) && !['new', 'running', 'waiting'].includes(e.status) && ran(NOT_APPROVED)(e), describe },
 				);
 				assert.equal(timedOut.data.resultData.runData[wait.name].at(-1).data.main[0][0].json.body, undefined, 'resumed by the time limit, not by a call');
-				checkExecution(timedOut, ({ items, runData }) => {
-					assert.equal(items(gate.name, { output: 1 }).length, 1, `no answer: "${gate.name}" takes its false branch`);
-					assert.equal(items(NOT_APPROVED)[0].changed, false);
-					for (const name of writers) assert.equal(runData[name], undefined, `no answer: "${name}" did not run`);
-				});
+				endedNotApproved(timedOut, 'no answer');
 				log(`[examples] ${JSON.stringify({ example: base, noAnswer: 'ended in "Not approved: nothing changed", no writer ran' })}`);
 			},
 		};
