@@ -145,6 +145,25 @@ async function ownerSession(baseUrl, owner) {
 }
 
 /**
+ * fetch(), where a read (GET) that fails before any answer (undici's "fetch failed": a kept-alive
+ * socket n8n closed as it was reused, ECONNRESET under load) is sent again, up to 3 times, and
+ * said on stderr. A write is never repeated: whether n8n received it is unknown.
+ */
+async function fetchRetryingReads(url, init = {}) {
+	const read = !init.method || init.method === 'GET';
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await fetch(url, init);
+		} catch (error) {
+			const cause = error?.cause?.code ?? error?.cause?.message ?? '';
+			if (!read || attempt >= 4 || !/fetch failed/.test(String(error?.message))) throw error;
+			process.stderr.write(`[e2e] GET ${url.replace(/^https?:\/\/[^/]+/, '')}: ${error.message} (${cause}); reading again\n`);
+			await new Promise((r) => setTimeout(r, 250 * attempt));
+		}
+	}
+}
+
+/**
  * Logs in to n8n's internal REST API (the one its editor uses) and returns
  * `rest(method, path, body)` resolving to the parsed `data` of the answer. A 401 logs in again
  * once and repeats the call (see ownerSession).
@@ -153,7 +172,7 @@ async function restClient(baseUrl, owner = DEFAULT_OWNER) {
 	let cookie = await ownerSession(baseUrl, owner);
 	/** GET `urlPath` outside /rest (e.g. /types/nodes.json, which needs a session): parsed JSON. */
 	rest.getJson = async (urlPath) => {
-		const res = await fetch(`${baseUrl}${urlPath}`, { headers: { 'browser-id': BROWSER_ID, cookie } });
+		const res = await fetchRetryingReads(`${baseUrl}${urlPath}`, { headers: { 'browser-id': BROWSER_ID, cookie } });
 		const text = await res.text();
 		if (!res.ok) throw new Error(`GET ${urlPath}: ${res.status} ${text.slice(0, 500)}`);
 		return JSON.parse(text);
@@ -163,7 +182,7 @@ async function restClient(baseUrl, owner = DEFAULT_OWNER) {
 	return rest;
 	async function rest(method, path, body) {
 		for (let attempt = 0; ; attempt++) {
-			const res = await fetch(`${baseUrl}/rest${path}`, {
+			const res = await fetchRetryingReads(`${baseUrl}/rest${path}`, {
 				method,
 				headers: { 'content-type': 'application/json', 'browser-id': BROWSER_ID, cookie },
 				body: body === undefined ? undefined : JSON.stringify(body),
