@@ -9,8 +9,8 @@ const path = require('path');
 
 const { freePort } = require('./lib/procs');
 const { startRoundRobinProxy } = require('./lib/proxy');
-const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, activateWorkflows, restClient, startRedis, waitForPublication } = require('./lib/n8n');
-const { queryOnce, useDatabase } = require('./lib/executions');
+const { n8nEnv, n8nStart, readLatestExecution, maxExecutionId, restClient, startRedis, waitForPublication } = require('./lib/n8n');
+const { queryOnce, useDatabase, activateInDatabase } = require('./lib/executions');
 const { startPostgres, postgresEnv } = require('./lib/postgres');
 const { waitUntil, DEADLINE_MS } = require('./lib/wait');
 const { secrets } = require('./credentials');
@@ -176,7 +176,14 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 				procs.push(await startRedis(Number(common.QUEUE_BULL_REDIS_PORT), path.join(base, 'redis'), path.join(logs, 'redis.log')));
 			}
 			// import (in queue mode n8n's CLI wants Redis) and activate / publish
+			const times = [];
+			let mark = Date.now();
+			const took = (what) => {
+				times.push(`${what} ${((Date.now() - mark) / 1000).toFixed(1)} s`);
+				mark = Date.now();
+			};
 			await prepareUserFolder(info, userFolder, tarball, servers, all, mainEnv);
+			took('install and import');
 			// the trigger workflows are active before n8n starts (their activation at start is what
 			// their scenarios check); the webhook variants are plain Webhook nodes, activated below
 			// through the REST API of the running main: one request each instead of one n8n CLI
@@ -184,13 +191,21 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			// (a scenario whose trigger must not run before it, e.g. a poll that reads every project,
 			// activates its workflow itself: `activateInScenario`)
 			const atStart = triggers.filter((entry) => !entry.expectation.activateInScenario);
-			await activateWorkflows(info, mainEnv, atStart.map((v) => v.workflow.id));
+			// (n8n's CLI makes one UPDATE per workflow, `update:workflow` / `publish:workflow`, but
+			// each is a process of 4 to 10 s: the same UPDATE for all of them, one process)
+			const activated = await activateInDatabase(info, userFolder, atStart.map((v) => v.workflow.id));
+			assert.equal(activated, atStart.length, 'workflows marked active in the database');
+			took(`${atStart.length} activations in the database`);
 			const main = n8nStart('n8n-main', info, mainEnv, ['start'], path.join(logs, 'main.log'));
 			procs.push(main);
 			await main.waitFor(/Editor is now accessible/, 180_000);
+			took('main start');
 			const worker = queue ? await startWorkers(1) : undefined;
 			await waitUntilActivated(main, baseUrl, atStart);
+			took('workers and activations at start');
 			if (variants.length) await activateThroughRest(baseUrl, variants);
+			took(`${variants.length} activations through the REST API`);
+			process.stderr.write(`[e2e] timing ${label} start: ${times.join(', ')}\n`);
 			let hooks = [];
 			if (webhookProcesses) {
 				hooks = await startWebhookProcesses(1);

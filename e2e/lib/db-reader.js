@@ -13,11 +13,19 @@
  *   {op:'executions', workflowId, after, limit?}
  *                                        newest first: [{id, status, finished, mode, startedAt,
  *                                        stoppedAt (ms), data (IRunExecutionData)}]
+ * With `--write` after the database (the one op that writes; n8n must not be running):
+ *   {op:'activate', ids}                 marks the workflows active at their current version, the
+ *                                        one UPDATE n8n's own CLI makes (`update:workflow --id
+ *                                        --active=true` on 1.x, `publish:workflow --id` on 2.x:
+ *                                        @n8n/db WorkflowRepository updateActiveState /
+ *                                        publishVersion), for all of them in one process instead of
+ *                                        one n8n CLI process (4 to 10 s) each; answers how many
  */
 const path = require('path');
 const readline = require('readline');
 
-const [runtimeDir, database] = process.argv.slice(2);
+const [runtimeDir, database, mode] = process.argv.slice(2);
+const write = mode === '--write';
 const flatted = require(path.join(runtimeDir, 'node_modules', 'flatted'));
 const postgres = /^postgres(ql)?:\/\//.test(database);
 
@@ -42,7 +50,7 @@ function openDatabase() {
 		};
 	}
 	const sqlite3 = require(path.join(runtimeDir, 'node_modules', 'sqlite3'));
-	const db = new sqlite3.Database(database, sqlite3.OPEN_READONLY);
+	const db = new sqlite3.Database(database, write ? sqlite3.OPEN_READWRITE : sqlite3.OPEN_READONLY);
 	db.configure('busyTimeout', 10000);
 	return {
 		all: (sql, params) => new Promise((resolve, reject) => db.all(sql, params, (err, rows) => (err ? reject(err) : resolve(rows)))),
@@ -62,6 +70,20 @@ function time(value) {
 
 const ID = 'CAST(e.id AS INTEGER)';
 const queries = {
+	async activate(q) {
+		if (!write) throw new Error('activate needs --write');
+		let n = 0;
+		for (const id of q.ids) {
+			const [row] = await db.all('SELECT "versionId" AS "versionId" FROM workflow_entity WHERE id = ?', [String(id)]);
+			if (!row) throw new Error(`workflow ${id} is not in the database`);
+			// a version n8n can run: what publishVersion checks on 2.x (1.x has the table too)
+			const [version] = await db.all('SELECT "versionId" AS "versionId" FROM workflow_history WHERE "workflowId" = ? AND "versionId" = ?', [String(id), row.versionId]);
+			if (!version) throw new Error(`workflow ${id}: its version ${row.versionId} is not in workflow_history`);
+			await db.all('UPDATE workflow_entity SET active = ?, "activeVersionId" = "versionId" WHERE id = ?', [true, String(id)]);
+			n++;
+		}
+		return n;
+	},
 	async staticData(q) {
 		const [row] = await db.all('SELECT "staticData" AS "staticData" FROM workflow_entity WHERE id = ?', [q.workflowId]);
 		if (!row?.staticData) return null;

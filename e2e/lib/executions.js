@@ -20,8 +20,8 @@ function useDatabase(userFolder, url) {
 	else postgresOf.delete(userFolder);
 }
 
-function readerArgs(info, userFolder) {
-	return [READER, info.dir, postgresOf.get(userFolder) ?? path.join(userFolder, '.n8n', 'database.sqlite')];
+function readerArgs(info, userFolder, extra = []) {
+	return [READER, info.dir, postgresOf.get(userFolder) ?? path.join(userFolder, '.n8n', 'database.sqlite'), ...extra];
 }
 
 function answerOf(line) {
@@ -40,6 +40,24 @@ async function queryOnce(info, userFolder, query) {
 	const line = res.stdout.trim().split('\n').pop();
 	if (res.code !== 0 || !line) throw new Error(`reading executions failed (exit ${res.code}): ${res.stderr}`);
 	return answerOf(line);
+}
+
+/**
+ * Marks the workflows `ids` active in the database of `userFolder`, while n8n is stopped: the same
+ * UPDATE as n8n's CLI (db-reader.js `activate`), in one process for all of them.
+ */
+async function activateInDatabase(info, userFolder, ids) {
+	if (!ids.length) return 0;
+	const res = await runProcess(info.node, readerArgs(info, userFolder, ['--write']), {
+		env: info.env,
+		timeoutMs: 60_000,
+		input: `${JSON.stringify({ op: 'activate', ids, id: 1 })}\n`,
+	});
+	const line = res.stdout.trim().split('\n').pop();
+	if (res.code !== 0 || !line) throw new Error(`activating workflows failed (exit ${res.code}): ${res.stderr}`);
+	const answer = JSON.parse(line);
+	if (answer.error) throw new Error(`activating workflows failed: ${answer.error}`);
+	return answer.value;
 }
 
 /** A long-lived reader: { query(q) → Promise, stop() }. */
@@ -95,4 +113,4 @@ function maxExecutionId(info, userFolder) {
 	return queryOnce(info, userFolder, { op: 'maxId' });
 }
 
-module.exports = { queryOnce, startDbReader, readLatestExecution, maxExecutionId, useDatabase };
+module.exports = { queryOnce, activateInDatabase, startDbReader, readLatestExecution, maxExecutionId, useDatabase };
