@@ -18,7 +18,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
  * restart) is caught here.
  *
  * Within one process the records are made one at a time (n8n's store reads and then writes the
- * whole list); two workers recording at the same moment could each miss the other's GUID.
+ * whole list); two workers recording at the same moment could each miss the other's GUID (n8n
+ * offers a node nothing atomic: docs/recovery.md has the measured rate). Only the row's first
+ * insert is atomic: a record that loses that race is tried once more.
  */
 
 /** GUIDs kept in n8n's store per trigger (md5 hashes, about 27 bytes each; the oldest go first). */
@@ -48,17 +50,26 @@ export async function runDeliveryOnce(this: IExecuteFunctions): Promise<INodeExe
 	if (typeof helpers.checkProcessedAndRecord !== 'function') return [items];
 	const node = this.getNode();
 	const key = `${this.getWorkflow().id ?? ''}\u0000${node.id ?? node.name}`;
+	const record = async () => await inTurn(key, async () => await helpers.checkProcessedAndRecord!([guid], 'node', { mode: 'entries', maxEntries: PROCESSED_GUIDS_KEPT }));
+	let result;
 	try {
-		const result = await inTurn(key, async () =>
-			await helpers.checkProcessedAndRecord!([guid], 'node', { mode: 'entries', maxEntries: PROCESSED_GUIDS_KEPT }),
-		);
-		if (result.processed.length > 0) {
-			this.logger.info(`Code Hosting Trigger "${node.name}": delivery ${guid} ran this workflow before; this execution stops here`);
-			return [[]];
+		result = await record();
+	} catch (first) {
+		// the trigger's first record inserts its row, keyed by (workflow, node): when another process
+		// inserted it meanwhile, n8n's insert fails on that key (deduplication-helper.ts
+		// handleHashedItems), and a second try reads the row the other made, with its GUID if it was this one
+		this.logger.debug(`Code Hosting Trigger "${node.name}": recording delivery ${guid} failed (${first instanceof Error ? first.message : String(first)}); trying once more`);
+		try {
+			result = await record();
+		} catch (error) {
+			// never lose an event: when n8n's store cannot be used, the delivery runs
+			this.logger.warn(`Code Hosting Trigger "${node.name}": could not check delivery ${guid} against n8n's processed-data store: ${error instanceof Error ? error.message : String(error)}. It runs.`);
+			return [items];
 		}
-	} catch (error) {
-		// never lose an event: when n8n's store cannot be used, the delivery runs
-		this.logger.warn(`Code Hosting Trigger "${node.name}": could not check delivery ${guid} against n8n's processed-data store: ${error instanceof Error ? error.message : String(error)}. It runs.`);
+	}
+	if (result.processed.length > 0) {
+		this.logger.info(`Code Hosting Trigger "${node.name}": delivery ${guid} ran this workflow before; this execution stops here`);
+		return [[]];
 	}
 	return [items];
 }

@@ -89,10 +89,66 @@ test('the editor\'s test events, Recover Missed Deliveries off and items without
 	expect(store.calls).toEqual([]);
 });
 
+test('two processes making the trigger\'s first record at once: the one whose insert fails on the row\'s key tries again, finds the GUID and stops', async () => {
+	// n8n's first record inserts the row (workflowId, context); the other process's insert of the
+	// same row, with the same GUID, landed between this one's read and its insert
+	const lists = new Map<string, string[]>();
+	let calls = 0;
+	const store = {
+		async checkProcessedAndRecord(items: string[], scope: string) {
+			calls++;
+			const existing = lists.get(scope);
+			await new Promise((resolve) => setImmediate(resolve));
+			if (!existing) {
+				if (calls === 1) {
+					lists.set(scope, [...items]);
+					throw new Error('duplicate key value violates unique constraint "PK_ca04b9d8dc72de268fe07a65773"');
+				}
+				lists.set(scope, [...items]);
+				return { new: items, processed: [] };
+			}
+			const processed = items.filter((item) => existing.includes(item));
+			return { new: items.filter((item) => !existing.includes(item)), processed };
+		},
+	};
+	const run = context('guid-1', store as unknown as Store);
+	expect(await execute(run.ctx)).toEqual([[]]);
+	expect(calls).toBe(2);
+	expect(run.logs).toEqual([['info', 'Code Hosting Trigger "Code Hosting Trigger": delivery guid-1 ran this workflow before; this execution stops here']]);
+	// a different GUID in that race: the second try records it and it runs
+	lists.clear();
+	calls = 0;
+	const otherStore = {
+		async checkProcessedAndRecord(items: string[], scope: string) {
+			calls++;
+			if (calls === 1) {
+				lists.set(scope, ['guid-of-the-other-process']);
+				throw new Error('SQLITE_CONSTRAINT: UNIQUE constraint failed: processed_data.workflowId, processed_data.context');
+			}
+			const existing = lists.get(scope) ?? [];
+			const processed = items.filter((item) => existing.includes(item));
+			lists.set(scope, [...existing, ...items.filter((item) => !existing.includes(item))]);
+			return { new: items.filter((item) => !existing.includes(item)), processed };
+		},
+	};
+	const other = context('guid-2', otherStore as unknown as Store);
+	expect(await execute(other.ctx)).toEqual([other.items]);
+	expect(calls).toBe(2);
+	expect(lists.get('node')).toEqual(['guid-of-the-other-process', 'guid-2']);
+	expect(other.logs).toEqual([]);
+});
+
 test('when n8n\'s store cannot be used the delivery runs (a warning says why): an event is never lost', async () => {
-	const broken = { checkProcessedAndRecord: async () => Promise.reject(new Error('SQLITE_BUSY: database is locked')) };
+	let tries = 0;
+	const broken = {
+		checkProcessedAndRecord: async () => {
+			tries++;
+			return Promise.reject(new Error('SQLITE_BUSY: database is locked'));
+		},
+	};
 	const run = context('guid-1', broken as unknown as Store);
 	expect(await execute(run.ctx)).toEqual([run.items]);
+	expect(tries).toBe(2);
 	expect(run.logs).toEqual([['warn', 'Code Hosting Trigger "Code Hosting Trigger": could not check delivery guid-1 against n8n\'s processed-data store: SQLITE_BUSY: database is locked. It runs.']]);
 	// an n8n without the store (no helper): handed on
 	const without = context('guid-1', undefined);
