@@ -11,8 +11,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { passWebhookItems, triggerAtEveryStart } from '../shared';
+import { triggerAtEveryStart } from '../shared';
 import { EVENT_OPTIONS } from './events';
+import { runChangesOnce } from './once';
 import { checkExists, create, handleDelivery, remove } from './webhook';
 
 export class ClientInfoTrigger implements INodeType {
@@ -101,8 +102,8 @@ export class ClientInfoTrigger implements INodeType {
 		return await triggerAtEveryStart.call(this);
 	}
 
-	/** The webhook call's items, handed on as they came (nodes/shared/startAtEveryStart.ts). */
+	/** The webhook call's items, without the changes that ran the workflow before (once.ts). */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await passWebhookItems.call(this);
+		return await runChangesOnce.call(this);
 	}
 }

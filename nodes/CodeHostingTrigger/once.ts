@@ -1,5 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import { inTurn } from '../shared/inTurn';
+
 /**
  * Each delivery GUID runs the workflow once, across n8n processes: the trigger's run in the
  * execution (its `execute()`, where n8n runs the node's webhook items on: the worker in queue
@@ -26,18 +28,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 /** GUIDs kept in n8n's store per trigger (md5 hashes, about 27 bytes each; the oldest go first). */
 export const PROCESSED_GUIDS_KEPT = 1000;
 
-/** Records of this process, one after another (per workflow and node). */
-const queues = new Map<string, Promise<unknown>>();
-
-function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
-	const previous = queues.get(key) ?? Promise.resolve();
-	const next = previous.then(work, work);
-	queues.set(
-		key,
-		next.catch(() => undefined),
-	);
-	return next;
-}
 
 /** The trigger's items of this execution, or none when their delivery GUID ran the workflow before. */
 export async function runDeliveryOnce(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

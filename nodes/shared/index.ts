@@ -19,3 +19,4 @@ export * from './shownDefaults';
 export * from './tool';
 export * from './startAtEveryStart';
 export * from './fields';
+export * from './inTurn';

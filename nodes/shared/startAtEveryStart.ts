@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
+import type { ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 
 /*
  * Why the pack's webhook triggers (Code Hosting Trigger, Client Info Trigger) also have `trigger()`
@@ -20,15 +20,11 @@ import type { IExecuteFunctions, INodeExecutionData, ITriggerFunctions, ITrigger
  * n8n-core's WorkflowExecute.runNode checks `execute`, then `poll`, then `trigger`, then `webhook`:
  * a node with `trigger()` whose execution starts from a webhook call in the editor's test mode
  * ("manual") would have its trigger() run for output and lose the webhook's items. `execute()`
- * is checked first and hands the webhook's items on as they came, in every mode.
+ * is checked first and hands the webhook's items on (each trigger's once.ts: without the deliveries
+ * or changes that ran the workflow before), in every mode.
  */
 
 /** The trigger's in-memory half: nothing to start (see above); n8n closes it at deactivation. */
 export async function triggerAtEveryStart(this: ITriggerFunctions): Promise<ITriggerResponse> {
 	return { closeFunction: async () => {} };
-}
-
-/** A run of the node in a workflow execution: the items its webhook call produced, unchanged. */
-export async function passWebhookItems(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	return [this.getInputData()];
 }
