@@ -113,10 +113,15 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	}
 	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart;
-	// `webhookProcesses`: a scenario of the run with webhook processes, and of no other run)
-	const triggers = workflows.filter(
-		(w) => w.trigger && !(queue && w.expectation.regularOnly) && Boolean(w.expectation.webhookProcesses) === webhookProcesses > 0,
-	);
+	// `webhookProcesses: true`: a scenario of the run with webhook processes, and of no other run;
+	// `webhookProcesses: 'queue'`: of regular mode, and in queue mode of the run with webhook
+	// processes, the topology people scale to, instead of the one with a main and a worker only)
+	const inThisRun = (w) => {
+		const where = w.expectation.webhookProcesses;
+		if (webhookProcesses) return Boolean(where);
+		return queue ? !where : where !== true;
+	};
+	const triggers = workflows.filter((w) => w.trigger && !(queue && w.expectation.regularOnly) && inThisRun(w));
 	const variants = !webhookProcesses
 		? manualOnly(workflows).map((entry) => {
 				const v = webhookVariant(entry.workflow);

@@ -235,7 +235,7 @@ async function runVersion(version, versionCtx) {
 		}
 		timing.queueMs = Date.now() - queueStarted;
 		// ---- queue mode with two `n8n webhook` processes behind a round-robin proxy: the scenarios
-		// that ask for it (`webhookProcesses: true`) and no other
+		// that ask for it (`webhookProcesses`: true or 'queue') and no other
 		if (workflows.some((w) => w.trigger && w.expectation.webhookProcesses)) {
 			const started = Date.now();
 			for (let round = 1; round <= opts.repeat; round++) {
