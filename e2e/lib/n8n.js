@@ -158,7 +158,7 @@ async function fetchRetryingReads(url, init = {}) {
 			const cause = error?.cause?.code ?? error?.cause?.message ?? '';
 			if (!read || attempt >= 4 || !/fetch failed/.test(String(error?.message))) throw error;
 			process.stderr.write(`[e2e] GET ${url.replace(/^https?:\/\/[^/]+/, '')}: ${error.message} (${cause}); reading again\n`);
-			await new Promise((r) => setTimeout(r, 250 * attempt));
+			await sleep(250 * attempt);
 		}
 	}
 }
@@ -234,7 +234,7 @@ async function waitForPublication(rest, workflowId, { timeoutMs = 120_000, label
 		if (Date.now() > until) {
 			throw new Error(`workflow ${label} was not activated within ${timeoutMs / 1000} s (publication status ${JSON.stringify(publication)})`);
 		}
-		await new Promise((resolve) => setTimeout(resolve, 250));
+		await sleep(250);
 	}
 }
 

@@ -9,45 +9,13 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { ProcessedStore } from '../helpers/processedStore';
+import { processedStore } from '../helpers/processedStore';
+
 import { ClientInfoTrigger } from '../../nodes/ClientInfoTrigger/ClientInfoTrigger.node';
 import { PROCESSED_CHANGES_KEPT, changeOf } from '../../nodes/ClientInfoTrigger/once';
 
-const tick = async () => await new Promise((resolve) => process.nextTick(resolve));
-
-/** n8n's store, as it works: read the list, (await), write the list. */
-function processedStore() {
-	const lists = new Map<string, string[]>();
-	const calls: Array<{ op: string; items: string[]; options: IDataObject }> = [];
-	return {
-		calls,
-		lists,
-		async checkProcessedAndRecord(items: string[], scope: string, options: IDataObject) {
-			calls.push({ op: 'record', items, options });
-			await tick();
-			const list = [...(lists.get(scope) ?? [])];
-			await tick();
-			const result = { new: [] as string[], processed: [] as string[] };
-			for (const item of items) {
-				if (list.includes(item)) result.processed.push(item);
-				else {
-					result.new.push(item);
-					list.push(item);
-				}
-			}
-			const max = Number(options.maxEntries ?? 0);
-			lists.set(scope, max > 0 ? list.slice(-max) : list);
-			return result;
-		},
-		async removeProcessed(items: string[], scope: string, options: IDataObject) {
-			calls.push({ op: 'remove', items, options });
-			await tick();
-			const list = lists.get(scope) ?? [];
-			await tick();
-			lists.set(scope, list.filter((item) => !items.includes(item)));
-		},
-	};
-}
-type Store = ReturnType<typeof processedStore>;
+type Store = ProcessedStore;
 
 const completed = (id: string, extra: IDataObject = {}) => ({ event: 'request_completed', data: { request: { id, status: 'completed' } }, ...extra });
 const published = (id: string) => ({ event: 'request_published', data: { request: { id, status: 'published' } } });

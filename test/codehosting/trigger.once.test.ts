@@ -5,40 +5,15 @@
  * (DeduplicationHelper.checkProcessedAndRecord, mode "entries": it reads the whole list, then
  * writes it back, with awaits between), and the execute context is a plain object.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import type { ProcessedStore } from '../helpers/processedStore';
+import { processedStore } from '../helpers/processedStore';
 
 import { CodeHostingTrigger } from '../../nodes/CodeHostingTrigger/CodeHostingTrigger.node';
 import { PROCESSED_GUIDS_KEPT } from '../../nodes/CodeHostingTrigger/once';
 
-/** n8n's store, as it works: read the list, (await), write the list with the new entries. */
-function processedStore() {
-	const lists = new Map<string, string[]>();
-	const calls: Array<{ items: unknown[]; scope: string; options: IDataObject }> = [];
-	const tick = () => new Promise((resolve) => setImmediate(resolve));
-	return {
-		calls,
-		lists,
-		async checkProcessedAndRecord(items: string[], scope: string, options: IDataObject) {
-			calls.push({ items, scope, options });
-			await tick();
-			const list = [...(lists.get(scope) ?? [])];
-			await tick();
-			const result = { new: [] as string[], processed: [] as string[] };
-			for (const item of items) {
-				if (list.includes(item)) result.processed.push(item);
-				else {
-					result.new.push(item);
-					list.push(item);
-				}
-			}
-			const max = Number(options.maxEntries ?? 0);
-			lists.set(scope, max > 0 ? list.slice(-max) : list);
-			return result;
-		},
-	};
-}
-
-type Store = ReturnType<typeof processedStore>;
+type Store = ProcessedStore;
 
 function context(guid: string | undefined, store: Partial<Store> | undefined, options: { mode?: string; recover?: boolean } = {}) {
 	const logs: Array<[string, string]> = [];
