@@ -15,6 +15,13 @@ import { PROCESSED_GUIDS_KEPT } from '../../nodes/CodeHostingTrigger/once';
 
 type Store = ProcessedStore;
 
+// once.ts remembers per process (module) and trigger the GUIDs it recorded last: each test is a
+// workflow of its own
+let workflowId = 0;
+beforeEach(() => {
+	workflowId++;
+});
+
 function context(guid: string | undefined, store: Partial<Store> | undefined, options: { mode?: string; recover?: boolean } = {}) {
 	const logs: Array<[string, string]> = [];
 	const items: INodeExecutionData[] = guid === undefined ? [{ json: { event: 'newIssue' } }] : [{ json: { event: 'newIssue', deliveryId: guid } }];
@@ -23,7 +30,7 @@ function context(guid: string | undefined, store: Partial<Store> | undefined, op
 		getMode: () => options.mode ?? 'webhook',
 		getNodeParameter: (name: string, _index: number, fallback: unknown) => (name === 'recoverMissedDeliveries' ? (options.recover ?? fallback) : fallback),
 		getNode: () => ({ id: 'node-1', name: 'Code Hosting Trigger' }),
-		getWorkflow: () => ({ id: 'wf-1' }),
+		getWorkflow: () => ({ id: `wf-${workflowId}` }),
 		helpers: store ? { checkProcessedAndRecord: store.checkProcessedAndRecord } : {},
 		logger: { info: (m: string) => logs.push(['info', m]), warn: (m: string) => logs.push(['warn', m]), debug: () => {}, error: () => {} },
 	};
@@ -128,4 +135,41 @@ test('when n8n\'s store cannot be used the delivery runs (a warning says why): a
 	// an n8n without the store (no helper): handed on
 	const without = context('guid-1', undefined);
 	expect(await execute(without.ctx)).toEqual([without.items]);
+});
+
+test('two workers recording different GUIDs at the same moment: the write that lost the other\'s GUID is mended by that worker\'s next record, and a repeat of the lost GUID then stops', async () => {
+	// two n8n processes: two copies of the module, each with its own memory of what it recorded
+	type RunOnce = typeof import('../../nodes/CodeHostingTrigger/once').runDeliveryOnce;
+	const workers: RunOnce[] = [];
+	for (let i = 0; i < 2; i++) {
+		jest.isolateModules(() => {
+			workers.push((require('../../nodes/CodeHostingTrigger/once') as { runDeliveryOnce: RunOnce }).runDeliveryOnce);
+		});
+	}
+	const [a, b] = workers;
+	const store = processedStore();
+	store.lists.set('node', ['guid-older']);
+	// both read the list before either writes (n8n's store: read, then write the whole list back)
+	const first = context('guid-a', store);
+	const second = context('guid-b', store);
+	const outputs = await Promise.all([a.call(first.ctx), b.call(second.ctx)]);
+	expect(outputs).toEqual([[first.items], [second.items]]);
+	expect(store.lists.get('node')).toEqual(['guid-older', 'guid-b']); // guid-a's record was lost
+	// worker a's next delivery writes guid-a again, and says so
+	const next = context('guid-c', store);
+	expect(await a.call(next.ctx)).toEqual([next.items]);
+	expect(store.calls.at(-1)?.items).toEqual(['guid-c', 'guid-a']);
+	expect(store.lists.get('node')).toEqual(['guid-older', 'guid-b', 'guid-c', 'guid-a']);
+	expect(next.logs).toEqual([['info', 'Code Hosting Trigger "Code Hosting Trigger": 1 delivery record(s) of this process were lost to another process\'s write at the same moment; recorded again: guid-a']]);
+	// guid-a redelivered to worker b: it ran before, the execution stops at the trigger
+	const repeat = context('guid-a', store);
+	expect(await b.call(repeat.ctx)).toEqual([[]]);
+	// a worker sends at most RECORDED_HERE_KEPT of its earlier GUIDs, newest kept
+	const { RECORDED_HERE_KEPT } = await import('../../nodes/CodeHostingTrigger/once');
+	for (let i = 0; i < RECORDED_HERE_KEPT + 5; i++) await a.call(context(`guid-many-${i}`, store).ctx);
+	const last = store.calls.at(-1)?.items ?? [];
+	expect(last).toHaveLength(RECORDED_HERE_KEPT + 1);
+	expect(last[0]).toBe(`guid-many-${RECORDED_HERE_KEPT + 4}`);
+	expect(last.at(-1)).toBe(`guid-many-${RECORDED_HERE_KEPT + 3}`);
+	expect(last).not.toContain('guid-a');
 });
