@@ -9,9 +9,10 @@
  *
  *   node bench/queue-race.js [--n8n 2.40.7] [--pairs 200] [--workers 1,2]
  *
- * Prints per set-up the pairs whose GUID ran the workflow twice and the GUIDs whose record n8n's
- * processed-data store lost (a later repeat ran again); last, the share of pairs that ran twice
- * with the most workers.
+ * Prints per set-up the pairs whose GUID ran the workflow twice, the records n8n's processed-data
+ * store lost that the worker wrote again with its next record (nodes/CodeHostingTrigger/once.ts),
+ * and the GUIDs whose record stayed lost (a later repeat ran again); last, the share of pairs that
+ * ran twice with the most workers.
  */
 const path = require('path');
 const { spawn } = require('child_process');
@@ -51,8 +52,8 @@ function race(workers) {
 	const results = [];
 	for (const workers of workerCounts) results.push(await race(workers));
 	console.log(`\nn8n ${version}, queue mode on PostgreSQL, 2 webhook processes; ${pairs} GUIDs, each at both webhook processes at once`);
-	console.log('workers x jobs | ran twice | record lost (a later repeat ran)');
-	for (const r of results) console.log(`${String(r.workers).padStart(7)} x 2  | ${String(r.ranTwice).padStart(9)} | ${r.repeatsRanAgain}`);
+	console.log('workers x jobs | ran twice | record lost, written again by the next record | record lost (a later repeat ran)');
+	for (const r of results) console.log(`${String(r.workers).padStart(7)} x 2  | ${String(r.ranTwice).padStart(9)} | ${String(r.recordsLostThenMended).padStart(50)} | ${r.repeatsRanAgain}`);
 	const most = results.at(-1);
 	console.log(`ran twice / pairs with ${most.workers} worker(s): ${most.ranTwiceRate}`);
 })().catch((error) => {

@@ -1,7 +1,8 @@
 'use strict';
 /*
  * A running n8n for the e2e runner (steps 4 and 5 of run.js): `n8n start` (regular mode, n8n's
- * default SQLite), or `n8n start` + `n8n worker`(s) + Redis + PostgreSQL (queue mode).
+ * default SQLite), or queue mode as people scale it: `n8n start` (production webhooks off), two
+ * `n8n worker`s, two `n8n webhook` processes behind a round-robin proxy, Redis and PostgreSQL.
  */
 const assert = require('assert');
 const fs = require('fs');
@@ -64,6 +65,8 @@ async function activateThroughRest(baseUrl, entries) {
  */
 /** The jobs each queue-mode worker runs at once (`n8n worker --concurrency`). */
 const WORKER_CONCURRENCY = 2;
+/** Queue mode's workers (a scenario's `workers` can ask for another number: bench/queue-race.js measures one). */
+const QUEUE_WORKERS = 2;
 
 /**
  * One handle for the workers of a run: output() is theirs together (a check that an execution ran
@@ -86,7 +89,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	const { tarball, servers, workflows } = ctx;
 	// --repeat N: runLive runs once per round, from a fresh user folder (run.js); its tests carry the round
 	const suffix = rounds > 1 ? ` (round ${round}/${rounds})` : '';
-	const label = `n8n ${version} ${webhookProcesses ? `queue mode with ${webhookProcesses} webhook processes` : queue ? 'queue mode' : 'regular mode'}`;
+	const label = `n8n ${version} ${queue ? `queue mode${webhookProcesses ? ` with ${webhookProcesses} webhook processes` : ''}` : 'regular mode'}`;
 	const userFolder = path.join(base, 'user');
 	const logs = path.join(base, 'logs');
 	fs.mkdirSync(logs, { recursive: true });
@@ -99,7 +102,12 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	const webhookPorts = [];
 	for (let i = 0; i < webhookProcesses; i++) webhookPorts.push(await freePort());
 	const proxyPort = webhookProcesses ? await freePort() : undefined;
-	if (webhookProcesses) common.WEBHOOK_URL = `http://127.0.0.1:${proxyPort}/`;
+	if (webhookProcesses) {
+		common.WEBHOOK_URL = `http://127.0.0.1:${proxyPort}/`;
+		// the editor's own URL (n8n builds the OAuth callback on it, else on WEBHOOK_URL), as a
+		// scaled deployment sets it: the webhook processes serve no /rest
+		common.N8N_EDITOR_BASE_URL = `${baseUrl}/`;
+	}
 	// queue mode on PostgreSQL, as n8n's scaling docs ask (e2e/lib/postgres.js): every process of
 	// the run (main, worker, webhook processes, the CLI's import and activation) shares one cluster
 	const postgresPort = queue ? await freePort() : undefined;
@@ -113,27 +121,27 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	}
 	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart;
-	// `webhookProcesses: true`: a scenario of the run with webhook processes, and of no other run;
-	// `webhookProcesses: 'queue'`: of regular mode, and in queue mode of the run with webhook
-	// processes, the topology people scale to, instead of the one with a main and a worker only)
+	// `webhookProcesses: true`: a scenario of queue mode only, where webhook processes receive the
+	// production webhooks)
+	// (`phases(version)`: {regular, queue}, where a scenario runs on that version, when it does not
+	// run in both)
 	const inThisRun = (w) => {
-		const where = w.expectation.webhookProcesses;
-		if (webhookProcesses) return Boolean(where);
-		return queue ? !where : where !== true;
+		if (queue && w.expectation.regularOnly) return false;
+		const phases = w.expectation.phases?.(version);
+		if (phases && !phases[queue ? 'queue' : 'regular']) return false;
+		return Boolean(webhookProcesses) || w.expectation.webhookProcesses !== true;
 	};
-	const triggers = workflows.filter((w) => w.trigger && !(queue && w.expectation.regularOnly) && inThisRun(w));
-	const variants = !webhookProcesses
-		? manualOnly(workflows).map((entry) => {
-				const v = webhookVariant(entry.workflow);
-				return { ...entry, workflow: v.workflow, webhookPath: v.path };
-			})
-		: [];
+	const triggers = workflows.filter((w) => w.trigger && inThisRun(w));
+	const variants = manualOnly(workflows).map((entry) => {
+		const v = webhookVariant(entry.workflow);
+		return { ...entry, workflow: v.workflow, webhookPath: v.path };
+	});
 	const all = [...triggers, ...variants];
 	if (all.length === 0) return;
-	// workers, each taking two jobs at a time: one, or as many as a scenario of the run asks for
-	// (`workers`: the race measurement runs two, as a scaled set-up does)
+	// workers, each taking two jobs at a time: QUEUE_WORKERS, or as many as the scenarios of the
+	// run ask for (`workers`: bench/queue-race.js runs its scenario alone with one, then two)
 	const workerEnvs = [];
-	const workerCount = queue ? Math.max(1, ...all.map((entry) => entry.expectation.workers ?? 1)) : 0;
+	const workerCount = queue ? Math.max(...all.map((entry) => entry.expectation.workers ?? QUEUE_WORKERS)) : 0;
 	for (let i = 0; i < workerCount; i++) {
 		workerEnvs.push(n8nEnv(info, userFolder, {
 			...common,
@@ -214,7 +222,9 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			let hooks = [];
 			if (webhookProcesses) {
 				hooks = await startWebhookProcesses(1);
-				proxy = await startRoundRobinProxy(proxyPort, webhookPorts);
+				// MCP's sessions live in one process: n8n's docs ask for every /mcp… request to reach one
+				// webhook replica (MCP Server Trigger, "Configuring … with webhook replicas")
+				proxy = await startRoundRobinProxy(proxyPort, webhookPorts, { pinned: /^\/mcp(-test)?\// });
 			}
 			return { main, worker, hooks };
 		});
@@ -337,6 +347,10 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 					executions: (after = 0) => queryOnce(info, userFolder, { op: 'executions', workflowId: entry.workflow.id, after }),
 					/** This workflow's static data as n8n last saved it in its database. */
 					staticData: () => queryOnce(info, userFolder, { op: 'staticData', workflowId: entry.workflow.id }),
+					/** This workflow's entries in n8n's processed-data store: {context: [md5 base64 of each value]}. */
+					processedData: () => queryOnce(info, userFolder, { op: 'processedData', workflowId: entry.workflow.id }),
+					/** The workers of queue mode (0 in regular mode). */
+					workers: workerCount,
 					restart,
 					/** Fresh stand-ins `names` (seeded state, no requests, same ports); ctx[name] then reads the new ones. */
 					async resetServers(names) {
@@ -358,7 +372,8 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			await test(`${label}: ${entry.base} via webhook${queue ? ' on the worker' : ''}${suffix}`, async () => {
 				await servers.reset(entry.expectation.servers);
 				const before = await maxExecutionId(info, userFolder);
-				const response = await fetch(`${baseUrl}/webhook/${entry.webhookPath}`, {
+				// (queue mode: through the proxy to a webhook process, which hands the run to a worker)
+				const response = await fetch(`${common.WEBHOOK_URL}webhook/${entry.webhookPath}`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
 					body: JSON.stringify({ e2e: entry.base }),

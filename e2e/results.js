@@ -47,7 +47,7 @@ function summary(timings, started) {
 	const sec = (ms) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(0)} s`);
 	for (const t of timings) {
 		log(
-			`timing n8n ${t.version}: install ${t.reused ? `cached${t.waitedMs > 1000 ? ` (waited ${sec(t.waitedMs)})` : ''}` : sec(t.installMs)}, n8n execute ${sec(t.cliMs)}, regular mode ${sec(t.regularMs)}, queue mode ${sec(t.queueMs)}${t.webhookProcessesMs ? `, webhook processes ${sec(t.webhookProcessesMs)}` : ''}, registry ${sec(t.registryMs)}, total ${sec(t.totalMs)}`,
+			`timing n8n ${t.version}: install ${t.reused ? `cached${t.waitedMs > 1000 ? ` (waited ${sec(t.waitedMs)})` : ''}` : sec(t.installMs)}, n8n execute ${sec(t.cliMs)}, regular mode ${sec(t.regularMs)}, queue mode ${sec(t.queueMs)}, registry ${sec(t.registryMs)}, total ${sec(t.totalMs)}`,
 		);
 	}
 	log(`total ${sec(Date.now() - started)}`);

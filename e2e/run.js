@@ -10,21 +10,22 @@
  *     loaded;
  *  3. import credentials (secrets, pointing at the local servers of test/servers) and the
  *     example workflows of examples/; run each as imported with `n8n execute --id X --rawOutput`
- *     (one n8n process each) against fresh local servers and check it (workflow-checks.js);
+ *     (one n8n process each) against fresh local servers and check it (workflow-checks.js), on the
+ *     oldest and the newest version (CLI_EXAMPLE_VERSIONS), or on the one version tested;
  *  4. regular mode: `n8n start` with the trigger workflows (an expect.js with live(ctx)) active,
  *     and their scenario run against it (webhook registration, signed / unsigned deliveries,
  *     deactivation; an optional prepare(ctx) seeds the fresh servers before n8n starts); then each
  *     Manual Trigger workflow of e2e/workflows/ with a Webhook trigger in its place, run by the
  *     main against fresh local servers, read back from n8n's database and checked with its
  *     sibling *.expect.js (in one running n8n: an `n8n execute` process each cost 8-12 s of start);
- *  5. queue mode: Redis (Debian's redis-server) and PostgreSQL (Debian's postgresql, one cluster per
- *     run: lib/postgres.js), `n8n start` with EXECUTIONS_MODE=queue and one
- *     `n8n worker`; the trigger scenarios again, and the Manual Trigger workflows with a Webhook
- *     trigger in their place, started through n8n's production webhook URL so that the worker
- *     runs them; each execution is read back from n8n's database and checked the same way, and
- *     the worker's log must say "Worker started execution <id>"; then, for the scenarios that ask
- *     for it (`webhookProcesses`), queue mode with two `n8n webhook` processes behind a round-robin
- *     proxy (lib/proxy.js) receiving the production webhooks;
+ *  5. queue mode as people scale it: Redis (Debian's redis-server) and PostgreSQL (Debian's
+ *     postgresql, one cluster per run: lib/postgres.js), `n8n start` with EXECUTIONS_MODE=queue and
+ *     production webhooks off, two `n8n worker`s taking two jobs each, and two `n8n webhook`
+ *     processes behind a round-robin proxy (lib/proxy.js; /mcp… always to the first, as n8n's docs
+ *     ask) receiving the production webhooks; the trigger scenarios again, and the Manual Trigger
+ *     workflows with a Webhook trigger in their place, started through the proxy so that a
+ *     webhook process hands them to a worker; each execution is read back from n8n's database and
+ *     checked the same way, and a worker's log must say "Worker started execution <id>";
  *  6. from a registry (registry-phase.js): the tarball published to a local verdaccio, installed
  *     and updated to a higher version through n8n's community-packages REST API, a workflow run.
  *  7. npm start (start-phase.js), once, on its default n8n (2.38.7) when that version is tested:
@@ -63,6 +64,13 @@ const { ensurePostgres } = require('./lib/postgres');
 
 /** Versions that run step 6 (install and update from a local registry) in a full run. */
 const REGISTRY_VERSIONS = ['1.123.81', '2.40.7'];
+/**
+ * Versions that run the examples with `n8n execute` (step 3) when several are tested: the oldest and
+ * the newest, as for the registry (8-12 s of n8n start per example and version). Every version
+ * runs the examples that change access in its running n8n (their approvals: no, no answer, yes),
+ * and 2.38.7 runs all of them from the canvas in a real browser (step 7).
+ */
+const CLI_EXAMPLE_VERSIONS = ['1.123.81', '2.40.7'];
 const { ensureChromium } = require('./lib/chromium');
 const { buildAndPack, declaredTypes, readPackageJson } = require('./lib/pack');
 const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
@@ -195,7 +203,9 @@ async function runVersion(version, versionCtx) {
 		});
 		// the examples as imported, from their Manual Trigger (the e2e workflows run in the running
 		// n8n of regular and queue mode, below: one `n8n execute` process each cost 8-12 s of start)
-		for (const entry of opts.queueOnly ? [] : examples) {
+		const cliExamples = !opts.queueOnly && (opts.versions.length === 1 || CLI_EXAMPLE_VERSIONS.includes(version));
+		if (!cliExamples && !opts.queueOnly) log(`${version}: the examples run with n8n execute on ${CLI_EXAMPLE_VERSIONS.join(' and ')} (and on any version tested alone)`);
+		for (const entry of cliExamples ? examples : []) {
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
 				const res = await n8nCli(info, env, ['execute', `--id=${entry.workflow.id}`, '--rawOutput']);
@@ -227,22 +237,14 @@ async function runVersion(version, versionCtx) {
 		}
 		timing.regularMs = Date.now() - liveStarted;
 	}
-	// ---- queue mode: main + worker + Redis; every workflow
+	// ---- queue mode as people scale it: main (production webhooks off), two workers, two `n8n
+	// webhook` processes behind a round-robin proxy, Redis and PostgreSQL; every workflow
 	if (opts.queue) {
 		const queueStarted = Date.now();
 		for (let round = 1; round <= opts.repeat; round++) {
-			await runLive(version, info, ctx, path.join(base, `queue-${round}`), { queue: true, round, rounds: opts.repeat });
+			await runLive(version, info, ctx, path.join(base, `queue-${round}`), { queue: true, webhookProcesses: 2, round, rounds: opts.repeat });
 		}
 		timing.queueMs = Date.now() - queueStarted;
-		// ---- queue mode with two `n8n webhook` processes behind a round-robin proxy: the scenarios
-		// that ask for it (`webhookProcesses`: true or 'queue') and no other
-		if (workflows.some((w) => w.trigger && w.expectation.webhookProcesses)) {
-			const started = Date.now();
-			for (let round = 1; round <= opts.repeat; round++) {
-				await runLive(version, info, ctx, path.join(base, `webhooks-${round}`), { queue: true, webhookProcesses: 2, round, rounds: opts.repeat });
-			}
-			timing.webhookProcessesMs = Date.now() - started;
-		}
 	}
 	// ---- installed and updated from a local registry through n8n's community-packages API
 	// (the oldest and the newest tested n8n: their community-packages APIs bracket the others';

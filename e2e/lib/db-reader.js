@@ -10,6 +10,8 @@
  *   {op:'count', workflowId}             executions of a workflow
  *   {op:'status', workflowId, after}     [{status, n, stopped (ms)}] of executions with id > after
  *   {op:'staticData', workflowId}        the workflow's static data as n8n saved it (object or null)
+ *   {op:'processedData', workflowId}     the entries of n8n's processed-data store for the workflow,
+ *                                        per context (node): {context: [md5 base64 of each value]}
  *   {op:'executions', workflowId, after, limit?}
  *                                        newest first: [{id, status, finished, mode, startedAt,
  *                                        stoppedAt (ms), data (IRunExecutionData)}]
@@ -83,6 +85,15 @@ const queries = {
 			n++;
 		}
 		return n;
+	},
+	async processedData(q) {
+		const rows = await db.all('SELECT context, value FROM processed_data WHERE "workflowId" = ?', [q.workflowId]);
+		const entries = {};
+		for (const row of rows) {
+			const value = typeof row.value === 'string' ? JSON.parse(row.value) : row.value;
+			entries[row.context] = Array.isArray(value?.data) ? value.data : [];
+		}
+		return entries;
 	},
 	async staticData(q) {
 		const [row] = await db.all('SELECT "staticData" AS "staticData" FROM workflow_entity WHERE id = ?', [q.workflowId]);

@@ -4,17 +4,19 @@
  * set-up: a load balancer sends /webhook/… to `n8n webhook` processes). Each request goes to the
  * next target in turn, whole (method, path, headers, body), and its answer comes back unchanged;
  * a target that refuses the connection is answered 502, as a proxy does. `sent` counts the
- * requests per target, `log` lists them ({target, path, status}).
+ * requests per target, `log` lists them ({target, path, status}). `pinned` (a RegExp of paths)
+ * sends those to the first target only, outside the turn: what n8n's docs ask of MCP's /mcp… paths.
  */
 const http = require('http');
 
-async function startRoundRobinProxy(port, targets) {
+async function startRoundRobinProxy(port, targets, { pinned } = {}) {
 	const sent = targets.map(() => 0);
 	const log = [];
 	let next = 0;
 	const server = http.createServer((req, res) => {
-		const index = next;
-		next = (next + 1) % targets.length;
+		const pin = pinned?.test(req.url ?? '');
+		const index = pin ? 0 : next;
+		if (!pin) next = (next + 1) % targets.length;
 		sent[index]++;
 		const entry = { target: index, path: req.url, status: 0 };
 		log.push(entry);

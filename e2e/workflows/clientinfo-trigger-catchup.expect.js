@@ -1,7 +1,7 @@
 'use strict';
 /*
  * Client Info Trigger catch-up in a running n8n (regular mode, then queue mode as people scale it:
- * a main with production webhooks off, a worker, two `n8n webhook` processes behind a round-robin
+ * a main with production webhooks off, two workers, two `n8n webhook` processes behind a round-robin
  * proxy, PostgreSQL; the deliveries and the passes' checkpoints reach the webhook processes); its
  * Recovery Interval (catchUpInterval) is 0.25 minutes and it listens to request_completed:
  *  1. a request is completed on the platform and its delivery never reaches n8n (lost on the
@@ -15,7 +15,7 @@
  *  3. a live delivery for an 11th: one more execution, not marked recovered; each request once;
  *  4. a restart with nothing changed meanwhile starts nothing (what was sent or delivered before
  *     counts as seen);
- *  5. the passes ran in the main process (the worker and the webhook processes log none);
+ *  5. the passes ran in the main process (the workers and the webhook processes log none);
  *     deactivation deletes the webhook.
  */
 const WEBHOOK_ID = '5b8e2f1a-9c3d-4e7f-a6b2-1d0c9e8f7a31';
@@ -31,10 +31,8 @@ const BOUND_S = 150;
 
 module.exports = {
 	servers: ['clientinfo'],
-	// queue mode: main (production webhooks off), worker, two `n8n webhook` processes behind a
-	// round-robin proxy; the checkpoint the passes save through n8n's own webhook URL reaches a
-	// webhook process there
-	webhookProcesses: 'queue',
+	// (queue mode: the checkpoint the passes save through n8n's own webhook URL reaches a webhook
+	// process behind the round-robin proxy)
 
 	prepare({ clientinfo }) {
 		clientinfo.server.addRequests(MISSED + 2, { prefix: PREFIX });
@@ -149,7 +147,7 @@ module.exports = {
 		// 5. the passes ran in the main process
 		const { main, worker, webhooks } = logs();
 		assert.match(main, /catch-up sent \d+ change\(s\) no delivery brought/);
-		if (queue) assert.doesNotMatch(worker, /catch-up sent/, 'no pass on the worker');
+		if (queue) assert.doesNotMatch(worker, /catch-up sent/, 'no pass on a worker');
 		for (const text of webhooks) assert.doesNotMatch(text, /catch-up sent/, 'no pass on a webhook process');
 		// with webhook processes, each of them answered some of the calls (deliveries, checkpoints)
 		if (proxy) assert.ok(proxy.sent.every((n) => n > 0), `calls per webhook process: ${JSON.stringify(proxy.sent)}`);

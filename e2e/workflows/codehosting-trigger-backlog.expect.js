@@ -1,7 +1,9 @@
 'use strict';
 /*
- * A backlog of missed deliveries in a quiet repository (issue 27, item 4), regular mode on every
- * n8n version, beside n8n's own GitHub Trigger in the same workflow. The Code Hosting Trigger
+ * A backlog of missed deliveries in a quiet repository (issue 27, item 4), beside n8n's own GitHub
+ * Trigger in the same workflow: in regular mode on 1.123.81 and 2.38.7, and in queue mode as people
+ * scale it (two workers, two webhook processes behind a proxy, PostgreSQL: issue 40) on 2.8.4 and
+ * 2.40.7; 2 to 6 minutes a run, so each version runs it once. The Code Hosting Trigger
  * listens to New Issue (`issues` / `opened`) with its defaults (Recovery Interval 5 minutes).
  *  1. n8n is stopped; MISSED `issues`/`opened` and IGNORED `issues`/`closed` deliveries are sent
  *     to both hooks, interleaved: every one fails (connection refused); the log holds more than one
@@ -14,8 +16,8 @@
  *     60 s; n8n's GitHub Trigger: 0;
  *  3. deactivation deletes both hooks.
  * E2E_BACKLOG_EVENTS sets MISSED (default 75; bench/recovery-backlog.js runs 300, bound 10 minutes).
- * Regular mode only: where the passes run and executions go in queue mode is the recovery and
- * schedule scenarios' subject; this one is about the size of the backlog (2 to 6 minutes a run).
+ * In queue mode the deliveries refused while everything is down are the proxy's 502, the passes
+ * run in the main and the executions on the workers.
  */
 const crypto = require('crypto');
 
@@ -43,15 +45,15 @@ function busiestWindow(times, windowMs) {
 
 module.exports = {
 	servers: ['codehosting'],
-	regularOnly: true,
+	phases: (version) => (['2.8.4', '2.40.7'].includes(version) ? { queue: true } : { regular: true }),
 
 	prepare({ codehosting }) {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'recovery backlog e2e' });
 	},
 
-	async live({ assert, version, webhookBase, codehosting, lastExecutionId, executions, restart, deactivate, waitUntil, logs }) {
+	async live({ assert, version, queue, proxy, webhookBase, codehosting, lastExecutionId, executions, restart, deactivate, waitUntil, logs }) {
 		const { server } = codehosting;
-		const label = `n8n ${version} regular`;
+		const label = `n8n ${version} ${queue ? 'queue mode, 2 workers, 2 webhook processes' : 'regular'}`;
 		const hookOf = (id) => server.hooks.find((h) => h.config?.url === `${webhookBase}webhook/${id}/webhook`);
 		const ours = hookOf(OURS_ID);
 		const github = hookOf(GITHUB_ID);
@@ -73,7 +75,9 @@ module.exports = {
 			const missDelivery = async (hookId, payload) => {
 				const guid = crypto.randomUUID();
 				const answer = await server.deliver(hookId, 'issues', payload, { guid }).then((sent) => sent.status, (error) => error.code);
-				assert.equal(answer, 'ECONNREFUSED', 'n8n is down: the connection is refused');
+				// (queue mode: the proxy in front of the stopped webhook processes answers 502)
+				if (proxy) assert.equal(answer, 502, 'everything is down: the proxy answers 502');
+				else assert.equal(answer, 'ECONNREFUSED', 'n8n is down: the connection is refused');
 				return guid;
 			};
 			for (let i = 1; i <= MISSED; i++) {
@@ -155,6 +159,12 @@ module.exports = {
 		assert.ok(askedGuids.every((guid) => missed.includes(guid)), 'only missed opened deliveries asked for');
 		assert.ok(asked.every((r) => r.path.includes(`/hooks/${ours.id}/`)), "only our hook's deliveries are redelivered");
 		assert.equal(theirs.length, 0, "n8n's GitHub Trigger recovers nothing (expected)");
+		if (queue) {
+			const { main, worker, webhooks } = logs();
+			for (const e of runs) assert.match(worker, new RegExp(`Worker started execution ${e.id}\\b`), `execution ${e.id} ran on a worker`);
+			assert.match(main, /recovery at (activation|schedule)/, 'the passes ran in the main');
+			assert.deepEqual(webhooks.map((text) => (text.match(/recovery at/g) ?? []).length), [0, 0], 'no pass in a webhook process');
+		}
 
 		// 3. deactivation deletes both hooks
 		await deactivate();

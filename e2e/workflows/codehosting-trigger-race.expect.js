@@ -13,7 +13,8 @@
  *     Counted: GUIDs that ran again.
  * Checked (these can fail): no GUID is lost (each ran the workflow at least once), none ran more
  * than twice in step 1, every execution succeeded, each pair reached both webhook processes.
- * Printed: `[race] {...}` with both counts and their rates.
+ * Printed: `[race] {...}` with both counts and their rates, and the records another worker's write
+ * lost that their worker wrote again with its next record (once.ts logs each).
  */
 const crypto = require('crypto');
 
@@ -31,7 +32,7 @@ module.exports = {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'race e2e' });
 	},
 
-	async live({ assert, version, webhookBase, codehosting, lastExecutionId, executions, restart, waitUntil, proxy }) {
+	async live({ assert, version, webhookBase, codehosting, lastExecutionId, executions, restart, waitUntil, proxy, logs }) {
 		const { server } = codehosting;
 		const pairs = Number(process.env.N8N_E2E_RACE_PAIRS || 200);
 		const hook = server.hooks.find((h) => h.config?.url === `${webhookBase}webhook/${WEBHOOK_ID}/webhook`);
@@ -93,6 +94,12 @@ module.exports = {
 			describe: (list) => `${list?.length ?? 0} execution(s), ${list?.filter(finished).length ?? 0} finished`,
 		});
 		const ranAgain = Object.values(runsPer(second, guids)).filter((n) => n > 0).length;
+		// records another worker's write lost, written again by their worker's next record
+		// (nodes/CodeHostingTrigger/once.ts says which in its log): lost at the moment, not for good
+		const mended = new Set();
+		for (const line of logs().worker.matchAll(/lost to another process's write at the same moment; recorded again: ([^\n]+)/g)) {
+			for (const guid of line[1].split(', ')) if (guids.includes(guid.trim())) mended.add(guid.trim());
+		}
 		assert.ok(second.every((e) => e.status === 'success'), 'every repeat execution succeeded');
 
 		const summary = {
@@ -101,6 +108,7 @@ module.exports = {
 			pairs,
 			ranTwice,
 			ranTwiceRate: Number((ranTwice / pairs).toFixed(4)),
+			recordsLostThenMended: mended.size,
 			repeatsAnsweredDuplicate: answeredDuplicate,
 			repeatsRanAgain: ranAgain,
 			repeatsRanAgainRate: Number((ranAgain / pairs).toFixed(4)),

@@ -1,7 +1,10 @@
 'use strict';
 /*
- * Recover Missed Deliveries in a running n8n (regular mode, then queue mode with a worker), beside
- * n8n's own GitHub Trigger on the same repository and event, in one workflow:
+ * Recover Missed Deliveries in a running n8n (regular mode: one process takes the deliveries, so
+ * steps 4 to 6 can see what that process remembers), beside n8n's own GitHub Trigger on the same
+ * repository and event, in one workflow; queue mode as people scale it, where webhook processes
+ * take the deliveries and no pass runs in them, is codehosting-trigger-webhook-processes (20
+ * missed there too):
  *  1. both triggers work: one issue while n8n runs starts one execution of each;
  *  2. n8n is stopped; 20 issues are opened meanwhile: every delivery to both hooks fails
  *     (connection refused, logged by the platform as failed);
@@ -28,6 +31,7 @@ const BOUND_S = 90;
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
 
 module.exports = {
+	regularOnly: true,
 	servers: ['codehosting'],
 
 	// n8n >= 2.40 (publication service on, its default) re-activates at its start only workflows

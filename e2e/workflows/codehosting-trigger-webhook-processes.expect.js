@@ -1,20 +1,25 @@
 'use strict';
 /*
  * Exactly once across processes (issue 27, item 2): queue mode as n8n documents scaling it, one
- * main (taking no production webhook: N8N_DISABLE_PRODUCTION_MAIN_PROCESS), one worker and two
+ * main (taking no production webhook: N8N_DISABLE_PRODUCTION_MAIN_PROCESS), two workers and two
  * `n8n webhook` processes behind a round-robin proxy (e2e/lib/proxy.js) whose URL the platform is
  * given. The trigger's Recovery Interval is 0.25 minutes.
  *  1. live deliveries: each answered 200, the two webhook processes take turns;
  *  2. deliveries the platform's own proxy answers 503 while n8n runs (n8n never sees them);
  *  3. everything stopped (the round-robin proxy answers 502): deliveries missed;
- *  4. everything started again: every GUID of 1–3 starts one execution, on the worker;
+ *  4. everything started again: every GUID of 1–3 starts one execution, on a worker;
  *  5. each GUID sent twice: every delivered GUID is redelivered once more (the platform's
  *     "Redeliver") and lands on either webhook process: it is answered as a duplicate (the process
  *     that took it remembers it) or its execution stops at the trigger (n8n's processed-data store,
  *     nodes/CodeHostingTrigger/once.ts: on n8n >= 2.38 a webhook process saves no static data
  *     for a call that started an execution);
- *  6. printed: executions that ran the workflow per GUID (1 each), repeats caught either way; the
- *     recovery passes ran in the main only (its log has them, the webhook processes' logs none).
+ *     With two workers a GUID's record can be lost to the other worker's write at the same moment
+ *     (n8n's store is not atomic: docs/recovery.md); such a repeat may run again. The check is exact
+ *     all the same: before the repeats it reads n8n's processed-data store, and only a GUID missing
+ *     there may run again (with one worker none may be missing);
+ *  6. printed: executions that ran the workflow per GUID, repeats caught either way, GUIDs missing
+ *     from the store and repeats that ran again; the recovery passes ran in the main only (its log
+ *     has them, the webhook processes' logs none).
  */
 const crypto = require('crypto');
 
@@ -22,7 +27,7 @@ const WEBHOOK_ID = '9d4e2a61-7b3c-4f8a-a5e2-6c1b9f3d7e41';
 const REPO = 'scaled-demo';
 const LIVE = 6;
 const FAILED_503 = 4;
-const MISSED = 10;
+const MISSED = 20;
 
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
 
@@ -34,7 +39,7 @@ module.exports = {
 		codehosting.server.addRepo('octo-user', REPO, { auto_init: true, description: 'webhook processes e2e' });
 	},
 
-	async live({ assert, version, webhookBase, codehosting, lastExecutionId, executions, restart, waitUntil, deactivate, logs, proxy }) {
+	async live({ assert, version, webhookBase, codehosting, lastExecutionId, executions, restart, waitUntil, deactivate, logs, proxy, workers, processedData }) {
 		const { server, constants } = codehosting;
 		const label = `n8n ${version} queue mode with webhook processes`;
 		const hookOf = () => server.hooks.find((h) => h.config?.url === `${webhookBase}webhook/${WEBHOOK_ID}/webhook`);
@@ -75,7 +80,7 @@ module.exports = {
 			}
 		});
 
-		// 4. every GUID once, on the worker
+		// 4. every GUID once, on a worker
 		const deliveryIdOf = (e) => e.data?.resultData?.runData?.['Code Hosting Trigger']?.[0]?.data?.main?.[0]?.[0]?.json?.deliveryId;
 		// finished, with its data written (n8n 1.x on SQLite writes the status and the data apart)
 		const finished = (e) => !['new', 'running', 'waiting'].includes(e.status) && e.stoppedAt && Boolean(e.data?.resultData?.runData?.['Code Hosting Trigger']);
@@ -87,7 +92,7 @@ module.exports = {
 			}
 			return counts;
 		};
-		await waitUntil(`an execution for each of the ${guids.length} GUIDs`, async () => executions(before), {
+		const firstRuns = await waitUntil(`an execution for each of the ${guids.length} GUIDs`, async () => executions(before), {
 			intervalMs: 1000,
 			done: (runs) => Object.values(countByGuid(runs)).every((n) => n >= 1) && runs.every(finished),
 			describe: (runs) => {
@@ -97,6 +102,16 @@ module.exports = {
 				return `${runs?.length ?? 0} execution(s); GUIDs without one: ${missing.length}${attempts.length ? `\n${attempts.join('\n')}` : ''}`;
 			},
 		});
+
+		const firstCounts = countByGuid(firstRuns);
+		assert.deepEqual(Object.entries(firstCounts).filter(([, n]) => n !== 1), [], 'each GUID ran the workflow once');
+		// what n8n's processed-data store holds now: with two workers, a record can be lost to the
+		// other worker's write at the same moment (n8n's store reads the list and writes it back;
+		// docs/recovery.md), until the worker's next record writes it again
+		const stored = new Set(Object.values(await processedData()).flat());
+		const hash = (guid) => crypto.createHash('md5').update(guid).digest('base64');
+		const unrecorded = guids.filter((guid) => !stored.has(hash(guid)));
+		if (workers < 2) assert.deepEqual(unrecorded, [], 'with one worker every GUID is in n8n\'s store');
 
 		// 5. each GUID sent twice: the platform redelivers every delivered GUID once more
 		const api = (method, path) => fetch(`${codehosting.url}${path}`, { method, headers: { authorization: `Bearer ${constants.TOKEN}`, 'user-agent': 'e2e-webhook-processes', accept: 'application/vnd.github+json' } });
@@ -124,7 +139,7 @@ module.exports = {
 		// execution, and the trigger handed on nothing (its record in n8n's processed-data store)
 		const stopped = all.filter((e) => !deliveryIdOf(e));
 		const counts = countByGuid(runs);
-		const duplicatesRan = Object.values(counts).filter((n) => n > 1).length;
+		const ranAgain = Object.entries(counts).filter(([, n]) => n > 1).map(([guid]) => guid);
 		const worker = logs().worker;
 		const webhookLogs = logs().webhooks;
 		const passesIn = {
@@ -135,8 +150,10 @@ module.exports = {
 			run: label,
 			guids: guids.length,
 			executionsThatRanTheWorkflow: runs.length,
+			workers,
 			runsPerGuid: [...new Set(Object.values(counts))],
-			duplicatesRan,
+			unrecordedAfterTheFirstRuns: unrecorded.length,
+			repeatsThatRanAgain: ranAgain.length,
 			repeatsAnsweredDuplicateByAWebhookProcess: answeredDuplicate,
 			repeatsStoppedAtTheTrigger: stopped.length,
 			requestsPerWebhookProcess: proxy.sent,
@@ -144,12 +161,15 @@ module.exports = {
 			recoveryLogLines: passesIn,
 		};
 		console.log(`[webhook-processes] ${JSON.stringify(summary)}`);
-		assert.equal(duplicatesRan, 0, `no GUID ran the workflow twice (${JSON.stringify(counts)})`);
-		assert.equal(runs.length, guids.length, 'the workflow ran once per GUID');
+		// exact: a repeat runs again only when its GUID's record was not in n8n's store (lost to the
+		// other worker's write); every other repeat is caught
+		assert.deepEqual(ranAgain.filter((guid) => !unrecorded.includes(guid)), [], `no GUID recorded in n8n's store ran the workflow twice (${JSON.stringify(counts)})`);
+		assert.ok(Object.values(counts).every((n) => n <= 2), 'no GUID ran more than twice');
+		assert.equal(runs.length, guids.length + ranAgain.length, 'the workflow ran once per GUID, and once more per repeat that ran again');
 		assert.ok(all.every((e) => e.status === 'success'), 'all succeeded');
 		for (const e of stopped) assert.ok(!e.data?.resultData?.runData?.Received, `execution ${e.id} (a repeated GUID) ran no node after the trigger`);
-		assert.equal(summary.repeatsAnsweredDuplicateByAWebhookProcess + stopped.length, again.length, 'every repeated GUID was caught: answered as a duplicate, or stopped at the trigger');
-		for (const e of all) assert.match(worker, new RegExp(`Worker started execution ${e.id}\\b`), `execution ${e.id} ran on the worker`);
+		assert.equal(summary.repeatsAnsweredDuplicateByAWebhookProcess + stopped.length + ranAgain.length, again.length, 'every repeated GUID was caught (answered as a duplicate, or stopped at the trigger) or had lost its record');
+		for (const e of all) assert.match(worker, new RegExp(`Worker started execution ${e.id}\\b`), `execution ${e.id} ran on a worker`);
 		assert.ok(proxy.sent.every((n) => n > LIVE / 2), `both webhook processes received deliveries after the restart (${proxy.sent})`);
 		assert.ok(passesIn.main > 0, 'the main ran the recovery passes (its log says so)');
 		assert.deepEqual(passesIn.webhookProcesses, [0, 0], 'no webhook process ran a pass');
