@@ -119,7 +119,12 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 			...postgresEnv(postgresPort),
 		});
 	}
-	const mainEnv = n8nEnv(info, userFolder, { ...common, N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
+	// each process its own event log: the processes share one user folder here (one container each
+	// in a deployment), and a worker starting in queue mode marks as crashed every execution the
+	// log shows started and not finished, also those another worker is running (n8n's
+	// message-event-bus.js, `unfinishedExecutions`: seen on 2.8.4 with two workers)
+	const eventLog = (name) => ({ N8N_EVENTBUS_LOGWRITER_LOGBASENAME: `n8nEventLog-${name}` });
+	const mainEnv = n8nEnv(info, userFolder, { ...common, ...eventLog('main'), N8N_RUNNERS_BROKER_PORT: String(await freePort()) });
 	// (`regularOnly`: a scenario too slow to run twice, e.g. one that waits for polls a minute apart;
 	// `webhookProcesses: true`: a scenario of queue mode only, where webhook processes receive the
 	// production webhooks)
@@ -145,6 +150,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	for (let i = 0; i < workerCount; i++) {
 		workerEnvs.push(n8nEnv(info, userFolder, {
 			...common,
+			...eventLog(`worker-${i + 1}`),
 			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 			QUEUE_HEALTH_CHECK_PORT: String(await freePort()),
 		}));
@@ -161,7 +167,7 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 	const procs = [];
 	let proxy;
 	const webhookEnvs = [];
-	for (const port of webhookPorts) webhookEnvs.push(n8nEnv(info, userFolder, { ...common, N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) }));
+	for (const [i, port] of webhookPorts.entries()) webhookEnvs.push(n8nEnv(info, userFolder, { ...common, ...eventLog(`webhook-${i + 1}`), N8N_PORT: String(port), N8N_RUNNERS_BROKER_PORT: String(await freePort()) }));
 	/** Starts the `n8n webhook` processes (after the main: n8n's docs start them last). */
 	async function startWebhookProcesses(run) {
 		const started = [];
