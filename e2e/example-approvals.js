@@ -385,6 +385,8 @@ function exampleScenarios(examples, { webhookVariant }) {
 				workflow,
 				trigger: true,
 				expectation: {
+					// every n8n version (e2e/README.md, "What runs where")
+					everyVersion: "n8n's Wait node: the resume URL, how a waiting execution is saved and resumed, and the wait tracker that ends one nobody answered differ by version (1.x: /webhook-waiting/<id> with no token)",
 					servers: serversOf(name, entry.workflow),
 					live: liveScenario(name, workflow, path),
 				},

@@ -11,7 +11,7 @@
  *  3. import credentials (secrets, pointing at the local servers of test/servers) and the
  *     example workflows of examples/; run each as imported with `n8n execute --id X --rawOutput`
  *     (one n8n process each) against fresh local servers and check it (workflow-checks.js), on the
- *     oldest and the newest version (CLI_EXAMPLE_VERSIONS), or on the one version tested;
+ *     oldest and the newest version (lib/matrix.js), or on the one version tested;
  *  4. regular mode: `n8n start` with the trigger workflows (an expect.js with live(ctx)) active,
  *     and their scenario run against it (webhook registration, signed / unsigned deliveries,
  *     deactivation; an optional prepare(ctx) seeds the fresh servers before n8n starts); then each
@@ -36,7 +36,12 @@
  * Closes with "e2e: N passed, N failed" and exits non-zero on any failure. Every process it
  * started is stopped at the end, also on failure or Ctrl-C.
  *
+ * What runs where (lib/matrix.js, e2e/README.md "What runs where"): every scenario runs on the
+ * oldest and the newest pinned n8n; the versions between them run the scenarios that declare
+ * `everyVersion` (their behaviour depends on n8n's version), unless --full.
  * Options: --n8n VERSION (repeatable or comma-separated; "all" = every pinned version),
+ *          --full (every scenario on every version; N8N_E2E_FULL=1), --matrix all (this run is one
+ *          version's share of a run of all: a CI job per version),
  *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT),
  *          --no-registry / --only-registry (skip / run only step 6), --only npm-start (only step 7,
  *          on the first version given),
@@ -58,19 +63,17 @@ const os = require('os');
 const path = require('path');
 
 const { DEFAULT_VERSION, VERSIONS, REPO_ROOT } = require('./lib/runtime');
+const { BOUNDS, boundsRunOn, declaration, scenarioRunsOn } = require('./lib/matrix');
 const { ensureRuntimeAsync } = require('./lib/ensure-async');
 const { ensureRedis } = require('./lib/n8n');
 const { ensurePostgres } = require('./lib/postgres');
 
-/** Versions that run step 6 (install and update from a local registry) in a full run. */
-const REGISTRY_VERSIONS = ['1.123.81', '2.40.7'];
-/**
- * Versions that run the examples with `n8n execute` (step 3) when several are tested: the oldest and
- * the newest, as for the registry (8-12 s of n8n start per example and version). Every version
- * runs the examples that change access in its running n8n (their approvals: no, no answer, yes),
- * and 2.38.7 runs all of them from the canvas in a real browser (step 7).
- */
-const CLI_EXAMPLE_VERSIONS = ['1.123.81', '2.40.7'];
+// What runs where (lib/matrix.js, e2e/README.md): the oldest and the newest pinned n8n run
+// everything; the versions between them the scenarios that declare `everyVersion`. The examples with
+// `n8n execute` (step 3: 8-12 s of n8n start per example) and the registry (step 6) run on the oldest
+// and the newest; every version runs the examples that change access in its running n8n (their
+// approvals: no, no answer, yes), and 2.38.7 runs all of them from the canvas (step 7). --full runs
+// everything on every version asked for.
 const { ensureChromium } = require('./lib/chromium');
 const { buildAndPack, declaredTypes, readPackageJson } = require('./lib/pack');
 const { freePort, stopAll, onStopRequest, runProcess } = require('./lib/procs');
@@ -92,12 +95,14 @@ function lanesFrom(value, what) {
 }
 
 function parseArgs(argv) {
-	const opts = { versions: [], queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true, browserOnly: undefined, repeat: 1, lanes: lanesFrom(process.env.N8N_E2E_LANES ?? '2', 'N8N_E2E_LANES') };
+	const opts = { versions: [], full: process.env.N8N_E2E_FULL === '1', matrix: undefined, queue: true, only: undefined, keep: false, registry: true, onlyRegistry: false, browser: true, browserOnly: undefined, repeat: 1, lanes: lanesFrom(process.env.N8N_E2E_LANES ?? '2', 'N8N_E2E_LANES') };
 	for (let i = 0; i < argv.length; i++) {
 		const a = argv[i];
 		if (a === '--n8n') opts.versions.push(...String(argv[++i] ?? '').split(','));
 		else if (a.startsWith('--n8n=')) opts.versions.push(...a.slice(6).split(','));
 		else if (a === '--no-queue') opts.queue = false;
+		else if (a === '--full') opts.full = true;
+		else if (a === '--matrix') opts.matrix = String(argv[++i] ?? '').split(',');
 		else if (a === '--queue-only') opts.queueOnly = true;
 		else if (a === '--only') opts.only = argv[++i];
 		else if (a === '--keep') opts.keep = true;
@@ -112,7 +117,7 @@ function parseArgs(argv) {
 		}
 		else if (a === '--lanes' || a.startsWith('--lanes=')) opts.lanes = lanesFrom(a === '--lanes' ? argv[++i] : a.slice(8), '--lanes');
 		else if (a === '--help' || a === '-h') {
-			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--no-queue|--queue-only] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--lanes N] [--keep]');
+			console.log('usage: npm run test:e2e -- [--n8n VERSION|all] [--full] [--matrix VERSIONS|all] [--no-queue|--queue-only] [--only TEXT] [--no-registry|--only-registry] [--no-browser] [--browser-only TEXT] [--repeat N] [--lanes N] [--keep]');
 			process.exit(0);
 		} else throw new Error(`unknown option ${a}`);
 	}
@@ -126,6 +131,11 @@ function parseArgs(argv) {
 		if (!VERSIONS[v]) throw new Error(`unknown n8n version ${v}; pinned: ${Object.keys(VERSIONS).join(', ')}`);
 	}
 	opts.versions = [...new Set(versions)];
+	// --matrix all: this run is one version's share of a run of all (a GitHub Actions job per version)
+	if (opts.matrix) {
+		opts.matrix = opts.matrix.includes('all') ? Object.keys(VERSIONS) : opts.matrix.filter(Boolean);
+		for (const v of opts.matrix) if (!VERSIONS[v]) throw new Error(`unknown n8n version ${v} in --matrix; pinned: ${Object.keys(VERSIONS).join(', ')}`);
+	}
 	return opts;
 }
 
@@ -138,6 +148,10 @@ async function runVersion(version, versionCtx) {
 		if (reason) log(`${version}: skipped ${entry.base}: ${reason}`);
 		return !reason;
 	});
+	// the versions between the oldest and the newest: the scenarios whose behaviour depends on the version
+	const between = workflows.filter((entry) => !scenarioRunsOn(entry, version, opts));
+	if (between.length) log(`${version}: ${between.length} scenarios run on ${BOUNDS.join(' and ')} only (oldestAndNewest; --full runs them here): ${between.map((entry) => entry.base).join(', ')}`);
+	workflows.splice(0, workflows.length, ...workflows.filter((entry) => !between.includes(entry)));
 	const ctx = { ...versionCtx, workflows };
 	const timing = { version };
 	const versionStarted = Date.now();
@@ -203,8 +217,8 @@ async function runVersion(version, versionCtx) {
 		});
 		// the examples as imported, from their Manual Trigger (the e2e workflows run in the running
 		// n8n of regular and queue mode, below: one `n8n execute` process each cost 8-12 s of start)
-		const cliExamples = !opts.queueOnly && (opts.versions.length === 1 || CLI_EXAMPLE_VERSIONS.includes(version));
-		if (!cliExamples && !opts.queueOnly) log(`${version}: the examples run with n8n execute on ${CLI_EXAMPLE_VERSIONS.join(' and ')} (and on any version tested alone)`);
+		const cliExamples = !opts.queueOnly && boundsRunOn(version, opts);
+		if (!cliExamples && !opts.queueOnly) log(`${version}: the examples run with n8n execute on ${BOUNDS.join(' and ')} (--full: on every version)`);
 		for (const entry of cliExamples ? examples : []) {
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
@@ -249,7 +263,7 @@ async function runVersion(version, versionCtx) {
 	// ---- installed and updated from a local registry through n8n's community-packages API
 	// (the oldest and the newest tested n8n: their community-packages APIs bracket the others';
 	// --only-registry still runs it on any version asked for)
-	if (opts.registry && REGISTRY_VERSIONS.includes(version)) timing.registryMs = await runRegistryPhase(version, info, { ...ctx, test, log, checkRun, webhookVariant });
+	if (opts.registry && boundsRunOn(version, opts)) timing.registryMs = await runRegistryPhase(version, info, { ...ctx, test, log, checkRun, webhookVariant });
 	timing.runMs = Date.now() - runStarted;
 	timing.totalMs = Date.now() - versionStarted;
 	return timing;
@@ -280,6 +294,29 @@ async function main() {
 	}
 	reportBackgroundInstalls();
 	summary(timings, started);
+	writeTimings(timings, started, opts);
+}
+
+/**
+ * The phases' times for npm run test:all's closing table (N8N_E2E_TIMINGS names the file):
+ * { rows: [[what, ms, note]] }, one row per phase and version, npm start with the browser, the e2e in all.
+ */
+function writeTimings(timings, started, opts) {
+	const file = process.env.N8N_E2E_TIMINGS;
+	if (!file) return;
+	const rows = [];
+	for (const t of timings) {
+		const share = boundsRunOn(t.version, opts) ? 'every scenario' : 'everyVersion scenarios';
+		if (t.waitedMs > 1000) rows.push([`n8n ${t.version}: waited for its runtime install`, t.waitedMs, '']);
+		else if (!t.reused && t.installMs) rows.push([`n8n ${t.version}: runtime install`, t.installMs, '']);
+		for (const [key, what] of [['cliMs', 'pack installed, n8n execute'], ['regularMs', 'regular mode'], ['queueMs', 'queue mode'], ['registryMs', 'registry']]) {
+			if (t[key] !== undefined) rows.push([`n8n ${t.version}: ${what}`, t[key], key === 'regularMs' || key === 'queueMs' ? share : '']);
+		}
+		rows.push([`n8n ${t.version} in all`, t.totalMs, '']);
+	}
+	if (timings.startPhase) rows.push([`npm start${timings.startPhase.browser ? ' and the browser' : ''} (${timings.startPhase.version})`, timings.startPhase.ms, '']);
+	rows.push([`in all (${opts.lanes} lanes)`, Date.now() - started, opts.full ? '--full' : '']);
+	fs.writeFileSync(file, JSON.stringify({ rows }));
 }
 
 /** Packs once, starts the test servers, and runs every version's phases (then npm start's). */
@@ -292,6 +329,8 @@ async function runVersions(opts, workDir, timings) {
 		// to their approval (e2e/example-approvals.js)
 		const workflows = [...loadWorkflows(opts.only), ...exampleScenarios(examples, { webhookVariant })];
 		if (workflows.length === 0 && examples.length === 0) throw new Error('no e2e workflows found');
+		// each scenario says where it runs, with the reason (lib/matrix.js): refused before anything starts
+		for (const entry of workflows) declaration(entry.base, entry.expectation);
 		tarball = await test('pack: npm run build + npm pack', async () => buildAndPack({ quiet: true }));
 		if (!tarball) return;
 		log(`tarball ${tarball}`);
@@ -317,9 +356,20 @@ async function runVersions(opts, workDir, timings) {
 				serverSets.splice(serverSets.indexOf(servers), 1);
 			}
 		});
-		if (startPhase) jobs.push(() => runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat }));
+		if (startPhase) {
+			jobs.push(async () => {
+				const t = Date.now();
+				try {
+					await runStartPhase({ version: DEFAULT_VERSION, test, log, workDir, browser: opts.browser, browserOnly: opts.browserOnly, repeat: opts.repeat });
+				} finally {
+					timings.startPhase = { version: DEFAULT_VERSION, ms: Date.now() - t, browser: opts.browser };
+				}
+			});
+		}
 		await inLanes(jobs, opts.lanes);
-		timings.splice(0, timings.length, ...timings.filter(Boolean));
+		const ran = timings.filter(Boolean);
+		timings.length = 0;
+		for (const t of ran) timings.push(t);
 	} finally {
 		await stopAll();
 		for (const servers of serverSets) await servers.stop();

@@ -15,7 +15,8 @@ const { cliExpectation } = require('./example-approvals');
 const WORKFLOW_DIR = path.join(__dirname, 'workflows');
 const GOVERNANCE_NODE_PREFIX = 'n8n-nodes-governance-connectors.';
 
-function loadWorkflows(only) {
+/** The e2e workflows whose file name contains `only` (all: also those run only when named). */
+function loadWorkflows(only, { all = false } = {}) {
 	return fs
 		.readdirSync(WORKFLOW_DIR)
 		.filter((f) => f.endsWith('.json'))
@@ -29,7 +30,7 @@ function loadWorkflows(only) {
 			const expectation = require(expectPath);
 			if (!workflow.id) throw new Error(`${file} has no id`);
 			// a measurement rather than a check (e.g. the race of bench/queue-race.js): only when named by --only
-			if (expectation.onlyWhenNamed && !only) return null;
+			if (expectation.onlyWhenNamed && !only && !all) return null;
 			const manual = workflow.nodes.some((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			if (typeof expectation.live === 'function') {
 				// a trigger workflow: activated in a running n8n, driven by expectation.live(ctx)

@@ -30,6 +30,8 @@ const VIEWER_ONLY_PROJECT = 'proj-e2e-0005';
 function governanceTriggerScenario({ everyFewSeconds }) {
 	return {
 	servers: ['governance'],
+	// runs on every n8n version it can (e2e/README.md, "What runs where")
+	everyVersion: "n8n's polling of a trigger (cron, the poll at activation, what a poll's static data keeps, polls that overlap) differs by version: 2.x refuses intervals under a minute",
 	activateInScenario: true,
 	// polls a minute apart: regular mode only (queue mode's worker runs the executions of the
 	// 5-second variant on 1.x)

@@ -31,6 +31,8 @@ function checkBadInput({ assert, items, openai, governance, codehosting, clienti
 }
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's AI Agent runs the tool nodes: how a failing tool's error reaches the model changed between versions (1.123.81 and 2.8.4 stop the execution unless On Error is set)",
 	servers: ['openai', 'governance', 'codehosting', 'clientinfo'],
 	check: (ctx) => checkBadInput(ctx, { nodeContinues: true }),
 	checkBadInput,

@@ -44,6 +44,8 @@ function longestDefaultNames(type) {
 }
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "the tool name n8n offers the model comes from n8n's tool wrapper: 1.x offers the whole node name, 2.x cuts it at 64 characters",
 	servers: ['openai', 'governance', 'codehosting', 'clientinfo'],
 	check({ assert, items, runData, openai, governance, codehosting, clientinfo }) {
 		const toolNodes = require('./ai-agent-default-names.json').nodes.filter((n) => n.type.endsWith('Tool'));

@@ -7,6 +7,8 @@
 const MODEL = 'scripted-tools';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's AI Agent calls the three nodes as tools: the tool wrapper ($fromAI, the tool's output handed back) is n8n's and changed between versions",
 	servers: ['openai', 'governance', 'codehosting', 'clientinfo'],
 	check({ assert, items, runData, openai, governance, codehosting, clientinfo }) {
 		const script = openai.constants.SCRIPTS[MODEL];

@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Client Info → 25 Client Creates in one run against the strict server (20 writes per sliding
  * 10 s): paced, so no 429, every client created exactly once, and the 21st write waits for the
  * window. In queue mode the worker runs it (the runner re-runs it through a Webhook trigger).
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['clientinfo'],
 	check({ assert, items, clientinfo: { server, state } }) {
 		const created = items('Create Clients');

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Client Info → Client Create (Additional Fields sent as given), Get, Get Many (limit; search);
  * Template Get Many; Request Create (template checked against the account's list, n8n date value
@@ -8,6 +9,8 @@
  * credential's access token.
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['clientinfo'],
 	check({ assert, items, clientinfo: { server, state, constants } }) {
 		const api = server.apiRequests();

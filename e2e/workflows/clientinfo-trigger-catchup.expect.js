@@ -30,6 +30,8 @@ const MISSED = 10;
 const BOUND_S = 150;
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "trigger activation, static data saved through the webhook URL, and catch-up passes in queue mode with webhook processes: n8n's trigger lifecycle and its queue topology differ by version",
 	servers: ['clientinfo'],
 	// (queue mode: the checkpoint the passes save through n8n's own webhook URL reaches a webhook
 	// process behind the round-robin proxy)

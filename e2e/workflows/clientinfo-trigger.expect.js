@@ -10,6 +10,8 @@
 const WEBHOOK_ID = '7c2e4a9b-3d5f-4e6a-8b1c-2d3e4f5a6b7c';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "webhook registration at activation and deletion at deactivation: n8n's activation path (2.40's publication service) differs by version",
 	servers: ['clientinfo'],
 	async live({ assert, webhookBase, clientinfo, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution, deactivate }) {
 		const { server, constants } = clientinfo;

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting authenticated as the stand-in's GitHub App (installation found from the
  * repository): Pull Request Get, Check Run Create and Update with 120 annotations (3 PATCH
@@ -8,6 +9,8 @@
  * the expiry and one after it, each with a JWT the server verified with the app's public key.
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, run, codehosting: { server, state, requests } }) {
 		const mints = server.appMints();

@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Workflow → Dispatch and Wait against the stand-in's Enterprise Server form (/api/v3): the
 // dispatch is answered 204 without run details and the platform creates the run 2 s later. Another
 // dispatch of the same workflow on the same branch (target production) happens 1.5 s before, then
 // 4.5 s before, ours (target staging), as two overlapping executions would. Each Dispatch and Wait
 // returns its own run (the workflow's run-name shows the target), never the other dispatch's.
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests } }) {
 		const hello = server.repo('octo-user', 'hello-world');

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → File Get in JSON mode is lossless (a binary file put through an API call comes
  * back as base64 with the same sha256; Encoding = Base64 for a text file); File List (a folder,
@@ -13,6 +14,8 @@ const BLOB_SHA256 = 'e8aa3bd4678033d7bf0c6611f5d658e60a710f31e4652fd1a20821d1290
 const sha256 = (buffer) => crypto.createHash('sha256').update(buffer).digest('hex');
 
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests } }) {
 		const hello = server.repo('octo-user', 'hello-world');

@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Issue Create (labels, assignees), Update (close, from the created number),
  * Get Many with a limit (one page of that size); Pull Request Get Many and Merge (squash);
  * Project Item Update Status through GraphQL (field and option by name).
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, state, requests, constants } }) {
 		const hello = server.repo('octo-user', 'hello-world');

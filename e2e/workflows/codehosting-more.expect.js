@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Workflow Dispatch (by file name, with inputs), Gist Create, Release Get Many,
  * Collaborator Get Permission, Rate Limit Get, API Call (paginated GET with a limit; POST with
@@ -6,6 +7,8 @@
  * so the answer shows which credential was used).
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, state, requests, constants } }) {
 		const hello = server.repo('octo-user', 'hello-world');

@@ -16,6 +16,8 @@ const CREDENTIAL_ID = CREDENTIAL_IDS.codeHostingOAuth2Connect;
 const PATH = 'e2e-codehosting-oauth-connect';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's own OAuth2 endpoints (/rest/oauth2-credential) and the callback URL it builds (WEBHOOK_URL or the editor's URL) differ by version",
 	servers: ['codehosting'],
 	async live({ assert, webhookBase, rest, codehosting, lastExecutionId, waitForExecution, checkExecution, logs }) {
 		const { server, constants, url } = codehosting;

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting, GitHub organization access (issue 39) in a real n8n, against the stand-in's
  * octo-org (octo-user owner and maintainer of team developers, other-user a member and in
@@ -18,6 +19,8 @@
 const ORG = 'octo-org';
 
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, runData, codehosting: { state, requests } }) {
 		const one = (name) => {

@@ -1,9 +1,12 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Organization Get Repositories: a limit of 1 is one request of per_page=1;
  * Return All by URL with filters; an unknown organization is the platform's 404.
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { requests } }) {
 		assert.equal(items('Create Org Repo 2')[0].full_name, 'octo-org/e2e-org-a');

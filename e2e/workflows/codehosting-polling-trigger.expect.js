@@ -9,6 +9,8 @@
 const NEW_GIST = 'cc5a315d61ae9438b18f';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's poll at activation and the static data it keeps between polls differ by version",
 	servers: ['codehosting'],
 	/** Before n8n starts (servers fresh): a gist the remembered state has not seen. */
 	prepare({ codehosting: { server } }) {

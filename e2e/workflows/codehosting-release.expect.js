@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Release Create (tag made from the target branch), Create with an asset uploaded
  * from binary data (Convert to File makes the file), Get by tag, Update (from the
@@ -6,6 +7,8 @@
  * Delete (the tag stays), Get Many with a limit of 2 (one page of that size).
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests, constants } }) {
 		const hello = server.repo('octo-user', 'hello-world');

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Repository Get (repository by URL) and Create; File Create or Update from a
  * binary field (path with a space, "ü" and "#") and from text (the current SHA looked up);
@@ -9,6 +10,8 @@ const BYTES = Buffer.from(Array.from({ length: 300 }, (_, i) => (i * 7 + 3) % 25
 const BIN_PATH = 'assets/e2e ü #1.bin';
 
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests, constants } }) {
 		const hello = server.repo('octo-user', 'hello-world');

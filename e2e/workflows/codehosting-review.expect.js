@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Review Create on pull request #4 (comment with a line comment), Get and Update
  * by the ID the previous node returned, a Pull Request Number of 0 refused with no request
  * (On Error: continue), Get Many.
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests, constants } }) {
 		const pull = server.repo('octo-user', 'hello-world').issues.get(4).pull;

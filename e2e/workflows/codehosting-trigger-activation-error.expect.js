@@ -18,6 +18,8 @@ const FIX = /fine-grained token needs Repository permissions → Webhooks: Read 
 const SETTLED = ['published', 'failed', 'partial'];
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "where n8n shows an activation error depends on the version (the REST answer up to 2.38, the publication status on 2.40)",
 	servers: ['codehosting'],
 	activateInScenario: true,
 	async live({ assert, version, queue, baseUrl, webhookBase, workflow, rest, waitUntil, codehosting, logs, deactivate }) {

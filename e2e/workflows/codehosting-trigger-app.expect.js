@@ -15,6 +15,8 @@ const path = require('path');
 const WEBHOOK_ID = '8c1f2e3d-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "webhook registration at activation and the credential test endpoint: n8n's activation path and its REST API differ by version",
 	servers: ['codehosting'],
 	async live({ assert, version, webhookBase, codehosting, lastExecutionId, waitForExecution, checkExecution, deactivate, waitUntil, rest }) {
 		const { server, state } = codehosting;

@@ -44,6 +44,8 @@ function busiestWindow(times, windowMs) {
 }
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "recovery after an outage: n8n's start-up, activation order and queue topology differ by version (one mode per version: phases)",
 	servers: ['codehosting'],
 	phases: (version) => (['2.8.4', '2.40.7'].includes(version) ? { queue: true } : { regular: true }),
 

@@ -22,6 +22,8 @@ const WEBHOOK_ID = '4c2b8e17-93a5-4f60-8d1e-2b7f5a9c6e03';
 const REPO = 'race-demo';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's processed-data store shared by two workers (a measurement, run only when named)",
 	servers: ['codehosting'],
 	webhookProcesses: true,
 	// two, as a scaled set-up runs them; bench/queue-race.js also measures one

@@ -31,6 +31,8 @@ const BOUND_S = 90;
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "recovery at activation after a restart and static data kept across it: n8n's start-up and activation differ by version",
 	regularOnly: true,
 	servers: ['codehosting'],
 

@@ -14,6 +14,8 @@ const REPO = 'schedule-demo';
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "the trigger's scheduled passes run in the main: n8n's timers for triggers and 2.40's publication service differ by version",
 	servers: ['codehosting'],
 
 	prepare({ codehosting }) {

@@ -32,6 +32,8 @@ const MISSED = 20;
 const isRedelivery = (r) => r.method === 'POST' && /\/hooks\/\d+\/deliveries\/\d+\/attempts$/.test(r.path);
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "exactly once across n8n webhook processes and workers: n8n's queue topology and processed-data store differ by version",
 	servers: ['codehosting'],
 	webhookProcesses: true,
 

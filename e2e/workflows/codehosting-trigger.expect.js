@@ -10,6 +10,8 @@
 const WEBHOOK_ID = '5b7d3c1e-2f4a-4b8c-9d0e-1a2b3c4d5e6f';
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "webhook registration at activation, signed deliveries, deletion at deactivation: n8n's activation path differs by version",
 	servers: ['codehosting'],
 	async live({ assert, webhookBase, codehosting, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution, deactivate }) {
 		const { server } = codehosting;

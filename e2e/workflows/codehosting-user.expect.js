@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → User Get Current, Get Repositories (of the login from the previous step, limit 2),
  * Get Issues (created by the connected account, all states), Invite by email (admin) and by user
  * ID; a malformed email refused with no request.
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { state, requests } }) {
 		const [me] = items('Get Current User');

@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 /*
  * Code Hosting → Workflow Get (by file name), Get Usage, Dispatch and Wait (the run it started
  * is read until the server's lifecycle takes it queued → in_progress → completed), a Run ID of 0
  * refused with no request (On Error: continue), Get Many (one item per workflow).
  */
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['codehosting'],
 	check({ assert, items, codehosting: { server, requests, constants } }) {
 		const hello = server.repo('octo-user', 'hello-world');

@@ -1,10 +1,13 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Access → Ensure from each starting state (nobody, organization user, member with other roles,
 // pending invite with other roles), repeated runs that write nothing, and Access → Revoke
 // (member with API keys, pending invite, nobody). Server state and every write are checked.
 const WRITES = /\/(create|update|delete)$/;
 
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	check({ assert, items, governance: { state, requests, constants } }) {
 		const { PROJECT_ID, ADMIN_KEY, VIEWER_USER_ID } = constants;

@@ -1,6 +1,9 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Invite → Create (roles, raw permissions JSON), Get Many (all and limit), Replace, Delete.
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	check({ assert, items, governance: { state, requests, constants } }) {
 		const [first] = items('Create Invite');

@@ -1,4 +1,5 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Governance at organization scale, one credential acting in the projects its key reaches:
 // Project → Get Organization Info By ID and with the credential's project (no Project parameter
 // saved); Access → Ensure with the project From List, matching the member stored as
@@ -31,6 +32,8 @@ const isWrite = (r) => r.method !== 'GET' && !r.path.endsWith('/list');
 const NO_BEARER = /^\/latest\/auth\/users\/[^/]+\/update$/;
 
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	check({ assert, items, runData, governance: { state, requests, constants } }) {
 		const { ADMIN_KEY, ADMIN_USER_ID, VIEWER_USER_ID, MIXED_USER_ID, MIXED_EMAIL, PENDING_INVITE_CODE, ORGANIZATION_ID, SECOND_ORGANIZATION_ID } = constants;

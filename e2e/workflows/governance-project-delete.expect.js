@@ -1,6 +1,9 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Project → Delete stops the execution with a clear error and sends no request.
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	expectError: /Deleting a project is not available yet/,
 	check({ assert, run, governance: { state, requests, constants } }) {

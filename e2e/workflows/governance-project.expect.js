@@ -1,6 +1,9 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // Project → Create, Get Many (all and limit), Delete (not available: Continue On Fail item).
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	check({ assert, items, governance: { state, requests, constants } }) {
 		const [created] = items('Create Project');

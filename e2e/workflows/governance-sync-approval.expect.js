@@ -20,6 +20,8 @@ const describeSaved = (e) =>
 const isWrite = (r) => r.method !== 'GET' && !r.path.endsWith('/list');
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's Wait node: the resume URL ($execution.resumeUrl) and how a waiting execution is saved and resumed differ by version (and mode)",
 	servers: ['governance'],
 	async live({ assert, webhookBase, governance, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution, deactivate }) {
 		const { state, requests, constants } = governance;

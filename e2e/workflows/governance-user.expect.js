@@ -1,8 +1,11 @@
 'use strict';
+const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
 // User → Get Many (all, limit, filter), Update Role (overwrite, then merge), Remove, and Remove of
 // an unknown user (error item with Continue On Fail). An invite for a user already in the
 // organization adds them at once, so the workflow first brings user-member into the project.
 module.exports = {
+	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
+	oldestAndNewest: NODE_OPS,
 	servers: ['governance'],
 	check({ assert, items, governance: { state, requests, constants } }) {
 		const ids = items('List Users').map((u) => u._id).sort();

@@ -67,6 +67,8 @@ function ajvFor(schema) {
 }
 
 module.exports = {
+	// runs on every n8n version (e2e/README.md, "What runs where")
+	everyVersion: "n8n's MCP Server Trigger (sessions, input schemas, tool calls in queue mode) differs by version",
 	servers: ['governance', 'codehosting', 'clientinfo'],
 	skip(version) {
 		if (!VERSIONS.includes(version)) {

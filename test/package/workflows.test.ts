@@ -29,11 +29,13 @@ function index(steps: Step[], test: (s: Step) => boolean, what: string): number 
 }
 
 describe('ci.yml', () => {
-	const { wf, steps } = load('ci.yml', 'ci');
+	const { wf } = load('ci.yml', 'check');
+	type MatrixJob = Job & { 'timeout-minutes': number; strategy: { matrix: Record<string, string[]> } };
+	const { VERSIONS } = require('../../e2e/lib/runtime') as { VERSIONS: Record<string, unknown> };
 
-	it('has the CI job and the first command on the npm of Node 20, 22 and 24', () => {
-		expect(Object.keys(wf.jobs).sort()).toEqual(['ci', 'first-command']);
-		const first = wf.jobs['first-command'] as Job & { strategy: { matrix: { node: string[] } } };
+	it('has the check job, one e2e job per pinned n8n version and the first command on the npm of Node 20, 22 and 24', () => {
+		expect(Object.keys(wf.jobs).sort()).toEqual(['check', 'e2e', 'first-command']);
+		const first = wf.jobs['first-command'] as MatrixJob;
 		expect(first.strategy.matrix.node).toEqual(['20.x', '22.x', '24.x']);
 		const runs = first.steps.map((s) => s.run ?? '').join('\n');
 		expect(runs).toMatch(/npm ci\b/);
@@ -41,25 +43,35 @@ describe('ci.yml', () => {
 		expect(runs).not.toMatch(/npm install -g npm/); // the npm the Node brings
 	});
 
-	it('runs on push and pull request', () => {
-		expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push']);
+	it('runs on push and pull request, and every night', () => {
+		expect(Object.keys(wf.on).sort()).toEqual(['pull_request', 'push', 'schedule']);
 	});
 
-	it('runs the same script as CI here, after checkout, with the runtime cache keyed by the lockfiles', () => {
+	it('check: npm 11, npm ci, then the steps of .ci/run before the e2e', () => {
+		const steps = wf.jobs.check.steps;
+		const npm = index(steps, (s) => /npm install -g npm@11\.(1[6-9]|[2-9]\d)\./.test(s.run ?? ''), 'npm 11');
+		const ci = index(steps, (s) => /^npm ci\b/.test(s.run ?? ''), 'npm ci');
+		const all = index(steps, (s) => /^npm run test:all -- --no-e2e$/.test(s.run ?? ''), 'test:all --no-e2e');
+		expect(npm).toBeLessThan(ci);
+		expect(ci).toBeLessThan(all);
+	});
+
+	it('e2e: a job per pinned version, each its share of a run of all, within 45 minutes; every scenario on every version at night', () => {
+		const job = wf.jobs.e2e as MatrixJob;
+		expect(job.strategy.matrix.n8n).toEqual(Object.keys(VERSIONS));
+		expect(job['timeout-minutes']).toBeLessThanOrEqual(45);
+		const steps = job.steps;
 		const checkout = index(steps, (s) => /^actions\/checkout@/.test(s.uses ?? ''), 'checkout');
 		const cache = index(steps, (s) => /^actions\/cache@/.test(s.uses ?? ''), 'cache');
-		const run = index(steps, (s) => /^bash \.ci\/run$/m.test(s.run ?? ''), 'bash .ci/run');
+		const e2e = index(steps, (s) => /^npm run test:e2e -- --n8n \$\{\{ matrix\.n8n \}\} --matrix all$/.test(s.run ?? ''), 'the e2e of one version');
 		expect(checkout).toBeLessThan(cache);
-		expect(cache).toBeLessThan(run);
-		const job = wf.jobs.ci;
+		expect(cache).toBeLessThan(e2e);
 		expect(steps[cache].with?.path).toBe('${{ env.N8N_E2E_CACHE }}');
 		expect(job.env?.N8N_E2E_CACHE).toBeTruthy();
 		expect(steps[cache].with?.key).toContain("hashFiles('e2e/runtime/**/package-lock.json')");
-	});
-
-	it('uses an npm that honours package.json allowScripts', () => {
-		const npm = steps.find((s) => /npm install -g npm@11\.(1[6-9]|[2-9]\d)\./.test(s.run ?? ''));
-		expect(npm).toBeDefined();
+		expect(steps[cache].with?.key).toContain('${{ matrix.n8n }}');
+		expect(job.env?.N8N_E2E_FULL).toBe("${{ github.event_name == 'schedule' && '1' || '0' }}");
+		expect(steps.some((s) => /npm install -g npm@11\.(1[6-9]|[2-9]\d)\./.test(s.run ?? ''))).toBe(true);
 	});
 });
 
