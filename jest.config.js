@@ -1,5 +1,16 @@
+const os = require('os');
+
+/**
+ * Workers: twice the cores on a small machine (at most 4 there), the cores on a larger one. About
+ * half of the suite's time is waiting (for a stand-in's answer, a trigger's timer, a child process):
+ * on 2 cores, 4 workers took 152 s where 2 took 225 s and jest's default (cores - 1: one) 474 s,
+ * for 261 s of CPU. Each worker holds ~1.1 GB (n8n-core and n8n-workflow in its module registry).
+ */
+const cores = typeof os.availableParallelism === 'function' ? os.availableParallelism() : os.cpus().length;
+
 /** @type {import('jest').Config} */
 module.exports = {
+	maxWorkers: Math.min(cores * 2, Math.max(4, cores)),
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
