@@ -5,6 +5,7 @@ import { codeHosting } from '../CodeHosting/transport';
 import { nextLink } from '../shared';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { chooseRedeliveries, firstAttempts, LOG_RETENTION_MS, RECOVERY_LIMITS, RedeliveryBudget } from './recovery';
+import { append } from '../shared/append';
 
 /**
  * One recovery pass over a hook's delivery log: read the log back to where the last pass left it
@@ -119,7 +120,7 @@ export async function recoveryPass(
 			for (;;) {
 				pages++;
 				const page = Array.isArray(response.body) ? response.body : [];
-				entries.push(...page);
+				append(entries, page);
 				// newest first: a page that reaches back to `since` is the last one needed
 				if (page.length === 0 || page.some((entry) => timeOf(entry) < since)) break;
 				const next = nextLink(response.headers);

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { redactSecrets } from './redact';
+import { append } from './append';
 
 /**
  * An operation of an action node: its `execute` for one input item and what it returns, declared
@@ -93,7 +94,7 @@ export async function runItemLoop(
 			const executionData = this.helpers.constructExecutionMetaData(await runOperation(this, operation, itemIndex), {
 				itemData: { item: itemIndex },
 			});
-			returnData.push(...executionData);
+			append(returnData, executionData);
 		} catch (caught) {
 			let error = caught;
 			if (explainError) {

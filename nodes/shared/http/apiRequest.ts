@@ -17,6 +17,7 @@ import type { RetryPolicy } from './retry';
 import { decideRetry, DEFAULT_RETRY_POLICY, isIdempotent } from './retry';
 import { nodeOf } from '../parameters';
 import type { RequestContext } from './types';
+import { append } from '../append';
 
 export interface OAuth2RefreshOptions {
 	/** How the user names the connection, e.g. "Client Info". */
@@ -134,7 +135,7 @@ export async function apiRequest<T = unknown>(
 				renewed = true;
 				const renewal = await options.renewCredentials();
 				credentialsDecrypted = renewal.credentialsDecrypted;
-				errorContext.secrets.push(...renewal.secrets);
+				append(errorContext.secrets, renewal.secrets);
 				continue;
 			}
 			if (response.statusCode === 401 && options.oauth2) {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { ApiResponse } from './attempt';
+import { append } from '../append';
 
 /** The request for one page: a path on the platform (or a full URL a page named), query and body. */
 export interface PageRequest {
@@ -37,7 +38,7 @@ export async function collectPages<T>(
 	const collected: T[] = [];
 	for (let pageIndex = 0; collected.length < limit; pageIndex++) {
 		const { items, hasMore } = await fetchPage(pageIndex, limit - collected.length);
-		collected.push(...items.slice(0, limit - collected.length));
+		append(collected, items.length > limit - collected.length ? items.slice(0, limit - collected.length) : items);
 		if (!hasMore || items.length === 0) break;
 	}
 	return collected;

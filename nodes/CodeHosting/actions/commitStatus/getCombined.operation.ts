@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { showFor } from '../../../shared';
 import { codeHosting, readRef, refField, repoPath, repositoryFields } from '../common';
+import { append } from '../../../shared/append';
 
 export const description: INodeProperties[] = showFor('commitStatus', 'getCombined', [...repositoryFields, refField]);
 
@@ -18,7 +19,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const body = await codeHosting(this).request('GET', path, { qs: { per_page: 100, page }, itemIndex });
 		combined ??= body;
 		const statuses = Array.isArray(body.statuses) ? (body.statuses as IDataObject[]) : [];
-		pages.push(...statuses);
+		append(pages, statuses);
 		if (statuses.length < 100 || pages.length >= Number(body.total_count ?? 0)) break;
 	}
 	return { ...combined, statuses: pages };

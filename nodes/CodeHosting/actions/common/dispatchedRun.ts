@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { maxOf } from '../../../shared/append';
 
 /**
  * Which run a dispatch started, on servers that answer the dispatch with 204 and no run details
@@ -53,7 +54,7 @@ export function chooseDispatchedRun(candidates: IDataObject[], clues: DispatchCl
 	const values = inputValues(clues.inputs);
 	if (values.length > 0) {
 		const score = (run: IDataObject) => values.filter((value) => String(run.display_title ?? '').includes(value)).length;
-		const best = Math.max(...candidates.map(score));
+		const best = maxOf(candidates.map(score));
 		if (best > 0) {
 			const top = candidates.filter((run) => score(run) === best);
 			if (top.length === 1) return { kind: 'one', run: top[0], how: 'its run name shows the dispatch\'s inputs' };

@@ -6,6 +6,7 @@ import { showFor } from '../../../shared';
 import { branchLocator, codeHosting, dispatchFields, readDispatch, repoPath, repositoryFields, workflowLocator } from '../common';
 import type { DispatchClues } from '../common/dispatchedRun';
 import { candidateRuns, chooseDispatchedRun, nameRuns } from '../common/dispatchedRun';
+import { maxOf } from '../../../shared/append';
 
 export const description: INodeProperties[] = showFor('workflow', 'dispatchAndWait', [
 	...repositoryFields,
@@ -172,7 +173,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	let actor: string | undefined;
 	if (!withDetails) {
 		const { runs } = await recentRuns({ client, itemIndex, runsPath, ref });
-		newestBefore = Math.max(0, ...runs.map((run) => Number(run.id)).filter(Number.isFinite));
+		newestBefore = Math.max(0, maxOf(runs.map((run) => Number(run.id)).filter(Number.isFinite)));
 		actor = await tokenLogin(client, itemIndex);
 	}
 

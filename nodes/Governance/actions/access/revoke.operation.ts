@@ -8,6 +8,7 @@ import { planAccess } from '../../core/plan';
 import { credentialProjectId, listProjects, projectLocator, readProject, refusedInProject, SCOPE_CHOICES } from '../../core/project';
 import type { ProjectClient } from '../../transport';
 import { inProject } from '../../transport';
+import { append } from '../../../shared/append';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
 	{
@@ -71,7 +72,7 @@ async function revokeIn(
 	for (const change of changes) {
 		const applied: AppliedChange = await applyChange(ctx, client, change, itemIndex, { deleteApiKeys });
 		if (change.userId !== undefined) result.userId = change.userId;
-		result.inviteIds.push(...applied.deletedInvites);
+		append(result.inviteIds, applied.deletedInvites);
 		result.keysDeleted += applied.keysDeleted;
 	}
 	result.action = result.userId !== undefined ? 'removed' : result.inviteIds.length > 0 ? 'uninvited' : 'notFound';
