@@ -76,10 +76,11 @@ let installerLog;
 if (background) {
 	installerLog = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-runtime-install-')), 'install.log');
 	const out = fs.openSync(installerLog, 'w');
-	// at a lower CPU priority (nice 10, its npm and compilers too): build, lint and jest come first,
-	// the installs take what they leave (jest waits on its stand-ins about half the time); the e2e
-	// step gives it back the normal priority
-	const niced = fs.existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '10', process.execPath]] : [process.execPath, []];
+	// at the lowest CPU priority (nice 19, its npm and compilers too): build, lint and jest come
+	// first, the installs take what they leave (build, lint and the type check use one core; at nice
+	// 10 the installs still took a tenth of the CPU jest's four workers wanted); the e2e step gives
+	// it back the normal priority
+	const niced = fs.existsSync('/usr/bin/nice') ? ['/usr/bin/nice', ['-n', '19', process.execPath]] : [process.execPath, []];
 	installer = spawn(niced[0], [...niced[1], path.join(ROOT, 'e2e', 'install-runtime.js'), '--all'], {
 		cwd: ROOT,
 		stdio: ['ignore', out, out],
@@ -87,7 +88,7 @@ if (background) {
 	});
 	fs.closeSync(out);
 	installer.done = new Promise((resolve) => installer.on('exit', (code, signal) => resolve(code ?? signal)));
-	console.log(`== runtime installs started in the background at nice 10 (process ${installer.pid}, log ${installerLog})`);
+	console.log(`== runtime installs started in the background at nice 19 (process ${installer.pid}, log ${installerLog})`);
 }
 
 function stopInstaller() {
@@ -133,7 +134,7 @@ async function main() {
 			// the lanes wait for these installs now: back to the normal priority (needs the right to raise it)
 			spawnSync('renice', ['-n', '0', '-g', String(installer.pid)], { stdio: 'ignore' });
 		} catch {
-			// stays at nice 10
+			// stays at nice 19
 		}
 	}
 	code = step('npm run test:e2e -- --n8n all', npm, ['run', 'test:e2e', '--', '--n8n', 'all', ...e2eArgs], { env });

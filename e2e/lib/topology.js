@@ -51,7 +51,7 @@ class Topology {
 	}
 
 	constructor(info, userFolder, logs, { queue, webhookProcesses, workers }) {
-		Object.assign(this, { info, userFolder, logs, queue, webhookProcesses, workerCount: queue ? workers : 0 });
+		Object.assign(this, { info, userFolder, logDir: logs, queue, webhookProcesses, workerCount: queue ? workers : 0 });
 		this.procs = [];
 		this.proxy = undefined;
 		this.main = undefined;
@@ -123,15 +123,15 @@ class Topology {
 	/** Queue mode: PostgreSQL (the user folder's n8n then uses it) and Redis. */
 	async startStores() {
 		if (!this.queue) return;
-		const postgres = await startPostgres(this.postgresPort, path.join(this.logs, 'postgres.log'));
+		const postgres = await startPostgres(this.postgresPort, path.join(this.logDir, 'postgres.log'));
 		this.procs.push(postgres);
 		useDatabase(this.userFolder, postgres.url);
-		this.procs.push(await startRedis(Number(this.common.QUEUE_BULL_REDIS_PORT), path.join(path.dirname(this.logs), 'redis'), path.join(this.logs, 'redis.log')));
+		this.procs.push(await startRedis(Number(this.common.QUEUE_BULL_REDIS_PORT), path.join(path.dirname(this.logDir), 'redis'), path.join(this.logDir, 'redis.log')));
 	}
 
 	/** `n8n start` (run: 1 at start, 2… after each restart); resolves when its editor is accessible. */
 	async startMain(run) {
-		this.main = n8nStart('n8n-main', this.info, this.mainEnv, ['start'], path.join(this.logs, `main${run > 1 ? `-${run}` : ''}.log`));
+		this.main = n8nStart('n8n-main', this.info, this.mainEnv, ['start'], path.join(this.logDir, `main${run > 1 ? `-${run}` : ''}.log`));
 		this.procs.push(this.main);
 		return this.main;
 	}
@@ -140,7 +140,7 @@ class Topology {
 	async startWorkers(run) {
 		if (!this.queue) return undefined;
 		const list = this.workerEnvs.map((env, i) =>
-			n8nStart(`n8n-worker-${i + 1}`, this.info, env, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], path.join(this.logs, `worker-${i + 1}${run > 1 ? `-${run}` : ''}.log`)),
+			n8nStart(`n8n-worker-${i + 1}`, this.info, env, ['worker', `--concurrency=${WORKER_CONCURRENCY}`], path.join(this.logDir, `worker-${i + 1}${run > 1 ? `-${run}` : ''}.log`)),
 		);
 		this.procs.push(...list);
 		await Promise.all(list.map((proc) => proc.waitFor(/n8n worker is now ready/, 180_000)));
@@ -152,7 +152,7 @@ class Topology {
 	async startWebhookProcesses(run) {
 		const started = [];
 		for (const [i, env] of this.webhookEnvs.entries()) {
-			const proc = n8nStart(`n8n-webhook-${i + 1}`, this.info, env, ['webhook'], path.join(this.logs, `webhook-${i + 1}${run > 1 ? `-${run}` : ''}.log`));
+			const proc = n8nStart(`n8n-webhook-${i + 1}`, this.info, env, ['webhook'], path.join(this.logDir, `webhook-${i + 1}${run > 1 ? `-${run}` : ''}.log`));
 			this.procs.push(proc);
 			started.push(proc);
 		}

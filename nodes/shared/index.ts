@@ -20,3 +20,5 @@ export * from './tool';
 export * from './startAtEveryStart';
 export * from './fields';
 export * from './inTurn';
+export * from './progress';
+export * from './append';

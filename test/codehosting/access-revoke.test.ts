@@ -149,6 +149,33 @@ describe('what could not be done is named', () => {
 	});
 });
 
+describe('a write that fails part-way (a 5xx after the retries)', () => {
+	test('the error names what was done and what is left, and a rerun makes only the writes left', async () => {
+		const ids = await outsiderWithEverything();
+		const repoInvitation = `/repos/${ORG}/org-private/invitations/${ids.repoInvitation}`;
+		srv.failNext({ method: 'DELETE', path: repoInvitation, status: 500, body: { message: 'Server Error' } });
+		const { output, error } = await runCodeHosting(srv, { parameters: revoke(OUTSIDER) });
+		expect(output).toEqual([]);
+		expect(error?.message).toMatch(/500|Server Error/i);
+		const description = String((error as unknown as { description?: string }).description);
+		expect(description).toContain(`Revoking ${OUTSIDER}'s access to ${ORG} stopped at cancel the invitation to ${ORG}/org-private.`);
+		expect(description).toContain(`Done before: 1 change: cancel invitation ${ids.orgInvitation}.`);
+		expect(description).toContain(`Left: 2 changes, the one it stopped at and 1 after it: cancel the invitation to ${ORG}/org-private, remove the outside-collaborator access.`);
+		expect(description).toMatch(/Running the step again finishes the job/);
+		// a write is not repeated after a 500: one attempt each
+		expect(writes()).toEqual([`DELETE /orgs/${ORG}/invitations/${ids.orgInvitation}`, `DELETE ${repoInvitation}`]);
+		expect(org().invitations).toEqual([]);
+		expect(srv.repo(ORG, 'org-private')!.invitations.size).toBe(1);
+		expect(srv.repo(ORG, 'org-repo')!.collaborators.has(OUTSIDER)).toBe(true);
+
+		srv.resetRequests();
+		const rerun = await runCodeHosting(srv, { parameters: revoke(OUTSIDER) });
+		expect(rerun.error).toBeUndefined();
+		expect(writes()).toEqual([`DELETE ${repoInvitation}`, `DELETE /orgs/${ORG}/outside_collaborators/${OUTSIDER}`]);
+		expect(rerun.output.at(-1)?.json).toMatchObject({ action: 'complete', complete: true, changes: 2, changesApplied: 2 });
+	});
+});
+
 describe('bad input: an error naming the field, 0 requests', () => {
 	test.each([
 		['an empty organization from an expression', { owner: byName('={{ "" }}') }, /Organization is required/],

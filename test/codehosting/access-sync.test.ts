@@ -129,6 +129,29 @@ describe('apply (Mode Automatic in a workflow)', () => {
 	});
 });
 
+describe('a write that fails part-way (a 5xx after the retries)', () => {
+	test('the error names what was done and what is left, and a rerun makes only the writes left', async () => {
+		srv.failNext({ method: 'PUT', path: `/orgs/${ORG}/teams/reviewers/memberships/dev-b`, status: 500, body: { message: 'Server Error' } });
+		const { output, error } = await runCodeHosting(srv, { items: ROSTER, parameters: sync() });
+		expect(output).toEqual([]);
+		const description = String((error as unknown as { description?: string }).description);
+		expect(description).toContain(`The sync of ${ORG}'s teams stopped at add dev-b to reviewers.`);
+		expect(description).toContain('Done before: 1 change: add dev-a to developers.');
+		expect(description).toContain('Left: 2 changes, the one it stopped at and 1 after it: add dev-b to reviewers, remove dev-c from reviewers.');
+		expect(description).toMatch(/Running the step again finishes the job/);
+		// a write is not repeated after a 500: one attempt each
+		expect(writes()).toEqual([PUT('developers', 'dev-a'), PUT('reviewers', 'dev-b')]);
+		expect(membersOf('developers')).toEqual({ 'dev-a': 'member', [LOGIN]: 'maintainer', [OTHER]: 'member' });
+		expect(membersOf('reviewers')).toEqual({ 'dev-a': 'member', 'dev-c': 'member' });
+
+		srv.resetRequests();
+		const rerun = await runCodeHosting(srv, { items: ROSTER, parameters: sync() });
+		expect(rerun.error).toBeUndefined();
+		expect(writes()).toEqual([PUT('reviewers', 'dev-b'), DELETE('reviewers', 'dev-c')]);
+		expect(membersOf('reviewers')).toEqual({ 'dev-a': 'member', 'dev-b': 'member' });
+	});
+});
+
 describe('plan only', () => {
 	test('Mode Plan Only: the same items, applied false, the brake\'s verdict in the summary, nothing written', async () => {
 		const { output, error } = await runCodeHosting(srv, { items: ROSTER, parameters: sync({ options: { dryRun: true, maxRemovals: 0 } }) });

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { ProjectClient } from '../transport';
 import { createInvite, deleteAllKeys, deleteInvite, removeMember, updateMember } from './calls';
@@ -70,13 +69,5 @@ export async function applyChange(
 	}
 }
 
-/**
- * The error of a step that stopped part-way, with what was done before and what to do added to
- * its description (its message, status and platform text stay as they are).
- */
-export function withProgress(error: unknown, notes: Array<string | undefined | false>): unknown {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.description = [error.description, ...notes].filter(Boolean).join(' ');
-	}
-	return error;
-}
+/** (moved to nodes/shared/progress.ts: the Code Hosting writes report a part-way stop the same way) */
+export { withProgress } from '../../shared/progress';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { dryRunModeField, errorText, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun } from '../../../shared';
+import { dryRunModeField, errorText, partialWriteNotes, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
 import { codeHosting, organizationField, readLogin, SamlLogins } from '../common';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
@@ -66,6 +66,21 @@ async function readList(ctx: IExecuteFunctions, path: string, what: string, notC
 			notChecked.push({ what, reason: `HTTP ${status}: ${errorText(error)}` });
 			return undefined;
 		});
+}
+
+/** A change in words, for the error of a revoke that stopped part-way. */
+function describeChange(change: Change): string {
+	const { fields } = change;
+	switch (change.action) {
+		case 'removedMember':
+			return `remove the membership (${String(fields.role ?? 'member')})`;
+		case 'cancelledInvitation':
+			return `cancel invitation ${String(fields.invitationId)}${fields.invitedEmail ? ` (${String(fields.invitedEmail)})` : ''}`;
+		case 'cancelledRepositoryInvitation':
+			return `cancel the invitation to ${String(fields.repository)}`;
+		case 'removedOutsideCollaborator':
+			return 'remove the outside-collaborator access';
+	}
 }
 
 /** Everything that gives `login` (or `email`) access to the organization: the changes that end it. */
@@ -145,13 +160,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}));
 	let applied = 0;
 	let refused = 0;
-	for (const change of changes) {
+	const done: string[] = [];
+	for (const [position, change] of changes.entries()) {
 		const item: IDataObject = { ...subject, action: change.action, ...change.fields, dryRun, applied: false };
 		if (!dryRun) {
-			const response = await codeHosting(this).fullRequest<IDataObject>(change.method, change.path, { itemIndex, acceptStatuses: [403, 404] });
+			let response;
+			try {
+				response = await codeHosting(this).fullRequest<IDataObject>(change.method, change.path, { itemIndex, acceptStatuses: [403, 404] });
+			} catch (error) {
+				// a failure that is not a refusal (a 5xx after the retries, the network): say what is done and left
+				throw withProgress(error, partialWriteNotes(`Revoking ${login}'s access to ${org}`, describeChange(change), done, changes.slice(position).map(describeChange)));
+			}
 			if (response.statusCode < 300) {
 				item.applied = true;
 				applied++;
+				done.push(describeChange(change));
 			} else {
 				refused++;
 				item.error = `HTTP ${response.statusCode}: ${String(response.body?.message ?? 'refused')}`;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { dryRunModeField, errorText, fieldOf, listValue, requireEmail, requireText, showFor, wantsDryRun } from '../../../shared';
+import { countOf, dryRunModeField, errorText, fieldOf, listValue, partialWriteNotes, requireEmail, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
 import { codeHosting, organizationField, readLogin, SamlLogins } from '../common';
 
 export const description: INodeProperties[] = showFor('access', 'sync', [
@@ -107,7 +107,6 @@ interface Change {
 	items: number[];
 }
 
-const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 function fail(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string): never {
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: `${description} Nothing was changed.` });
@@ -300,7 +299,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const output: INodeExecutionData[] = [];
 	let applied = 0;
 	let refused = 0;
-	for (const change of changes) {
+	const done: string[] = [];
+	const describe = (change: (typeof changes)[number]) => `${change.action} ${change.login} ${change.action === 'add' ? 'to' : 'from'} ${change.team}`;
+	for (const [position, change] of changes.entries()) {
 		const person = people.get(key(change.login));
 		const json: IDataObject = {
 			organization: org,
@@ -315,13 +316,20 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		};
 		if (!options.dryRun) {
 			const path = `${orgPath}/teams/${encodeURIComponent(change.team)}/memberships/${encodeURIComponent(change.login)}`;
-			const response =
-				change.action === 'add'
-					? await codeHosting(this).fullRequest<IDataObject>('PUT', path, { body: { role: 'member' }, itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] })
-					: await codeHosting(this).fullRequest<IDataObject>('DELETE', path, { itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] });
+			let response;
+			try {
+				response =
+					change.action === 'add'
+						? await codeHosting(this).fullRequest<IDataObject>('PUT', path, { body: { role: 'member' }, itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] })
+						: await codeHosting(this).fullRequest<IDataObject>('DELETE', path, { itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] });
+			} catch (error) {
+				// a failure that is not a refusal (a 5xx after the retries, the network): say what is done and left
+				throw withProgress(error, partialWriteNotes(`The sync of ${org}'s teams`, describe(change), done, changes.slice(position).map(describe)));
+			}
 			if (response.statusCode < 300) {
 				json.applied = true;
 				applied++;
+				done.push(describe(change));
 				// an addition of someone outside the organization invites them: pending until they accept
 				if (change.action === 'add' && typeof response.body?.state === 'string') json.state = response.body.state;
 			} else {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dryRunModeField, requireText, showFor, wantsDryRun } from '../../../shared';
+import { countOf, dryRunModeField, requireText, showFor, wantsDryRun } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { whoAmI } from '../../core/calls';
 import { projectState } from '../../core/lookup';
@@ -136,8 +136,6 @@ function outputOf(change: AccessChange, project: ProjectInfo | undefined, dryRun
 function describeChange(change: AccessChange): string {
 	return `${change.email} (${change.projectId})`;
 }
-
-const countOf = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * Makes each project the roster names match the roster: reads every member and pending invite
