@@ -11,6 +11,8 @@ const cores = typeof os.availableParallelism === 'function' ? os.availableParall
 /** @type {import('jest').Config} */
 module.exports = {
 	maxWorkers: Math.min(cores * 2, Math.max(4, cores)),
+	// the slowest files first (a fresh clone has no timings of an earlier run): test/helpers/slowFirst.js
+	testSequencer: '<rootDir>/test/helpers/slowFirst.js',
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
