@@ -83,7 +83,7 @@ async function run(srv, parameters, items) {
 async function main() {
 	const srv = await benchServer();
 	try {
-		const review = await run(srv, { resource: 'access', operation: 'review', owner: rl(ORG) });
+		const review = await run(srv, { resource: 'access', operation: 'review', owner: rl(ORG), output: 'perPersonAndRepository', options: { includeRepositoryInvitations: false } });
 		srv.resetRequests();
 
 		const listings = [];

@@ -5,8 +5,9 @@ const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
  * octo-org (octo-user owner and maintainer of team developers, other-user a member and in
  * developers, outside-user an outside collaborator on org-repo at pull; SAML maps
  * other.user@corp.example to other-user). The workflow first invites two emails (a new hire, and a
- * stale invitation to other-user's corporate address), then: Access → Review (every person on
- * org-repo with the permission and its sources, the two invitations, the summary; lists only);
+ * stale invitation to other-user's corporate address), then: Access → Review in its default
+ * Output, Per Person (each person's role, teams, base reach and what is above it; the team; the
+ * two invitations; the summary; lists only);
  * Team → Get Many and Get Members; Organization → Get Members (role admin), Get Invitations, Get
  * Outside Collaborators; Access → Sync, Plan Only, of a roster from a Code node (octo-user and
  * outside-user in developers: one addition, one removal, nothing written); Team → Add Member
@@ -44,45 +45,60 @@ module.exports = {
 		const [newHireId, corporateId] = invites.map((i) => i.id);
 		assert.ok(Number.isInteger(newHireId) && Number.isInteger(corporateId) && newHireId !== corporateId);
 
-		// ---- Access → Review: one item per person on org-repo, the invitations, the summary
+		// ---- Access → Review, the default Output (Per Person): one item per person, the team, the invitations, the summary
 		const review = items('Review Access');
-		const base = (permission) => ({ source: 'organization role', role: 'base permission', permission });
-		const team = (slug, permission) => ({ source: 'team', team: slug, permission });
-		const access = (login, role, permission, sources, teams) => ({
-			kind: 'access',
+		const person = (login, role, basePermission, baseRepositories, highestPermission, teams, aboveBase, aboveBaseSummary) => ({
+			kind: 'person',
 			organization: ORG,
 			login,
 			role,
-			repository: `${ORG}/org-repo`,
-			private: false,
-			permission,
-			sources,
-			teams,
 			twoFactorDisabled: false,
+			teams,
+			basePermission,
+			baseRepositories,
+			aboveBaseRepositories: aboveBase.reduce((sum, group) => sum + group.count, 0),
+			highestPermission,
+			aboveBase,
+			aboveBaseSummary,
 		});
 		const invitation = (login, email, invitationId) => {
 			const sent = invites.find((i) => i.id === invitationId);
-			return { kind: 'invitation', organization: ORG, login, email, role: 'direct_member', invitationId, invitedAt: sent.created_at, inviter: 'octo-user', teamCount: 0 };
+			return { kind: 'invitation', organization: ORG, scope: 'organization', login, email, role: 'direct_member', invitationId, invitedAt: sent.created_at, inviter: 'octo-user', teamCount: 0 };
 		};
+		const outsideGrant = { permission: 'read', count: 1, sources: [{ source: 'outside collaborator', count: 1, repositories: [`${ORG}/org-repo`] }] };
 		assert.deepStrictEqual(review, [
-			access('octo-user', 'owner', 'admin', [{ source: 'organization role', role: 'owner', permission: 'admin' }, team('developers', 'read')], ['developers']),
-			access('other-user', 'member', 'read', [base('read'), team('developers', 'read')], ['developers']),
-			access('outside-user', 'outside collaborator', 'read', [{ source: 'outside collaborator', permission: 'read' }], []),
+			// the owner and the member reach org-repo at their organization role's level (the team adds nothing above it)
+			person('octo-user', 'owner', 'admin', 1, 'admin', ['developers'], [], ''),
+			person('other-user', 'member', 'read', 1, 'read', ['developers'], [], ''),
+			person('outside-user', 'outside collaborator', 'none', 0, 'read', [], [outsideGrant], `read on 1 (outside collaborator: ${ORG}/org-repo)`),
+			{
+				kind: 'team',
+				organization: ORG,
+				team: 'developers',
+				memberCount: 2,
+				members: ['octo-user', 'other-user'],
+				repositoryCount: 1,
+				repositories: { admin: [], maintain: [], write: [], triage: [], read: [`${ORG}/org-repo`] },
+			},
 			invitation(null, 'new.hire@example.com', newHireId),
 			invitation(null, 'other.user@corp.example', corporateId),
 			{
 				kind: 'summary',
 				organization: ORG,
+				output: 'perPerson',
 				complete: true,
 				people: 3,
 				repositories: 1,
 				teams: 1,
-				accessItems: 3,
+				owners: 1,
+				outsideCollaborators: 1,
 				admins: 1,
 				invitations: 2,
+				repositoryInvitations: 0,
 				twoFactorDisabled: [],
 				notReadable: [],
 				basePermission: 'read',
+				readThrough: 'GraphQL',
 			},
 		]);
 
@@ -175,8 +191,9 @@ module.exports = {
 			`GET ${o}/teams`,
 			`GET ${o}/teams/developers/members`,
 			`GET ${o}/teams/developers/repos`,
-			`GET ${o}/repos?type=all`,
-			`GET /repos/${ORG}/org-repo/collaborators?affiliation=direct`,
+			// the repositories and their direct collaborators in one GraphQL query
+			'POST /graphql',
+			`GET /repos/${ORG}/org-repo/invitations`,
 			// Team → Get Many, Get Members; Organization → Get Members, Get Invitations, Get Outside Collaborators
 			`GET ${o}/teams`,
 			`GET ${o}/teams/developers/members?role=all`,
@@ -203,7 +220,9 @@ module.exports = {
 			[`POST ${o}/invitations`, { role: 'direct_member', email: 'other.user@corp.example' }],
 			[`PUT ${o}/teams/developers/memberships/other-user`, { role: 'maintainer' }],
 		]);
-		assert.ok(bodies.filter(([l]) => l.startsWith('POST /graphql')).every(([, body]) => /samlIdentityProvider/.test(body.query) && body.variables.org === ORG), 'the GraphQL requests only read the SAML identities');
+		const queries = bodies.filter(([l]) => l.startsWith('POST /graphql')).map(([, body]) => body);
+		assert.deepStrictEqual(queries.map((body) => body.operationName), ['OrganizationRepositories', 'SamlIdentities', 'SamlIdentities', 'SamlIdentities']);
+		assert.ok(queries.every((body) => /^query /.test(body.query) && body.variables.org === ORG), 'the GraphQL requests only read (the repositories, the SAML identities)');
 
 		// ---- the stand-in afterwards: other-user gone from the organization and its team, the corporate invitation cancelled
 		const org = state.orgs[ORG];

@@ -110,6 +110,8 @@ export interface ClientRequestOptions {
 	url?: string;
 	/** The account the call acts on, where the path names none (GraphQL). */
 	account?: AccountHint;
+	/** Told of every wait before a retry (a rate limit's reset, a back-off). */
+	onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
 }
 
 export interface RequestAllOptions extends ClientRequestOptions {
@@ -263,6 +265,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				describeError: describeFor(method, url),
 				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
 				acceptStatuses: options.acceptStatuses,
+				...(options.onRetry ? { onRetry: options.onRetry } : {}),
 				// n8n stored a new OAuth2 token: the next call loads the credential again.
 				onCredentialChanged: () => {
 					loaded = undefined;

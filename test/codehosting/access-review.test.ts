@@ -13,8 +13,9 @@ strictServerPerTest((server) => (srv = server));
 
 const ACME = 'acme';
 const byName = (value: string) => ({ __rl: true, mode: 'name', value });
-const review = (org = ACME): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(org) });
-const writes = () => srv.requests.filter((request) => request.method !== 'GET');
+const review = (org = ACME, output = 'perPersonAndRepository', options: IDataObject = {}): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(org), output, options });
+/** Requests that could change something: anything but a GET and the review's GraphQL query (a read). */
+const writes = () => srv.requests.filter((request) => request.method !== 'GET' && !(request.path === '/graphql' && String(request.body).includes('"query OrganizationRepositories(')));
 const calls = () => srv.requests.map((request) => `${request.method} ${request.path}${request.query.role ? ` role=${request.query.role}` : ''}${request.query.filter ? ` filter=${request.query.filter}` : ''}`);
 const access = (output: Array<{ json: IDataObject }>) =>
 	output.filter((item) => item.json.kind === 'access').map((item) => [item.json.login, item.json.repository, item.json.permission, item.json.sources, item.json.twoFactorDisabled]);
@@ -89,13 +90,16 @@ describe('an organization with owners, teams, direct grants, outside collaborato
 			complete: true,
 			people: 5,
 			repositories: 2,
+			output: 'perPersonAndRepository',
 			teams: 2,
 			accessItems: 9,
 			admins: 2,
 			invitations: 2,
+			repositoryInvitations: 0,
 			twoFactorDisabled: ['alice', 'dave'],
 			notReadable: [],
 			basePermission: 'read',
+			readThrough: 'GraphQL',
 		});
 		expect(output.filter((item) => item.json.kind === 'notReadable')).toEqual([]);
 		// lists only: a request per list (and page), a list per team and per repository; nothing written
@@ -112,15 +116,16 @@ describe('an organization with owners, teams, direct grants, outside collaborato
 			`GET /orgs/${ACME}/teams/developers/repos`,
 			`GET /orgs/${ACME}/teams/leads/members`,
 			`GET /orgs/${ACME}/teams/leads/repos`,
-			`GET /orgs/${ACME}/repos`, // newest first
-			`GET /repos/${ACME}/web/collaborators`,
-			`GET /repos/${ACME}/api/collaborators`,
+			// the repositories and their direct collaborators: one GraphQL query (a hundred a query, 1 point)
+			`POST /graphql`,
+			`GET /repos/${ACME}/api/invitations`,
+			`GET /repos/${ACME}/web/invitations`,
 		]);
-		expect(srv.requests.filter((request) => request.path.endsWith('/collaborators')).map((request) => request.query)).toEqual([
-			{ affiliation: 'direct', per_page: '100' },
-			{ affiliation: 'direct', per_page: '100' },
-		]);
-		expect(srv.requests.every((request) => request.query.per_page === '100' || request.path === `/orgs/${ACME}`)).toBe(true);
+		const query = srv.requests.find((request) => request.path === '/graphql')!;
+		expect(JSON.parse(String(query.body))).toMatchObject({ operationName: 'OrganizationRepositories', variables: { org: ACME, after: null } });
+		expect(query.responseHeaders!['x-ratelimit-used']).toBe('1');
+		expect(srv.requests.every((request) => request.query.per_page === '100' || request.path === `/orgs/${ACME}` || request.path === '/graphql')).toBe(true);
+		expect(output.filter((item) => item.json.kind === 'invitation').map((item) => item.json.scope)).toEqual(['organization', 'organization']);
 		expect(writes()).toEqual([]);
 	});
 
@@ -147,8 +152,9 @@ describe('an organization with owners, teams, direct grants, outside collaborato
 });
 
 describe('what the credential may not read is named, never skipped', () => {
-	test('a 403 on one repository\'s collaborators: a notReadable item names it, the rest is reviewed, the summary is incomplete', async () => {
+	test('GraphQL refused (a server without it), then a 403 on one repository\'s collaborators through REST: a notReadable item names it, the rest is reviewed, the summary is incomplete', async () => {
 		await acme();
+		srv.failNext({ method: 'POST', path: '/graphql', status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql' } });
 		srv.failNext({ method: 'GET', path: `/repos/${ACME}/web/collaborators`, status: 403, body: { message: 'Must have admin rights to Repository.', documentation_url: 'https://docs.github.com/rest' } });
 		const { output, error } = await runCodeHosting(srv, { parameters: review() });
 		expect(error).toBeUndefined();
@@ -160,7 +166,13 @@ describe('what the credential may not read is named, never skipped', () => {
 		});
 		// bob's direct admin grant on web could not be read: only what the other lists show
 		expect(access(output).find(([login, repository]) => login === 'bob' && repository === 'acme/web')).toEqual(['bob', 'acme/web', 'read', [base('read'), team('developers', 'read')], false]);
-		expect(output.at(-1)!.json).toMatchObject({ kind: 'summary', complete: false, notReadable: ['direct collaborators of acme/web'] });
+		expect(output.at(-1)!.json).toMatchObject({ kind: 'summary', complete: false, notReadable: ['direct collaborators of acme/web'], readThrough: expect.stringMatching(/^REST \(GraphQL refused: .*Not Found/) });
+		// through REST: the repositories, then one request per repository for its direct collaborators
+		expect(srv.requests.filter((request) => request.path === `/orgs/${ACME}/repos` || request.path.endsWith('/collaborators')).map((request) => request.path)).toEqual([
+			`/orgs/${ACME}/repos`,
+			`/repos/${ACME}/web/collaborators`,
+			`/repos/${ACME}/api/collaborators`,
+		]);
 		expect(writes()).toEqual([]);
 	});
 
@@ -169,14 +181,16 @@ describe('what the credential may not read is named, never skipped', () => {
 		srv.state.orgs[ACME].members['other-user'] = 'member';
 		const { output, error } = await runCodeHosting(srv, { parameters: review(), token: OTHER_TOKEN });
 		expect(error).toBeUndefined();
-		const unreadable = output.filter((item) => item.json.kind === 'notReadable').map((item) => [item.json.reading, String(item.json.error).slice(0, 8)]);
+		const unreadable = output.filter((item) => item.json.kind === 'notReadable').map((item) => [item.json.reading, String(item.json.error).replace(/^(GraphQL \w+|HTTP \d+|\S+ \S).*$/, '$1')]);
 		expect(unreadable).toEqual([
 			[`base permission of ${ACME}`, 'GitHub a'],
 			[`members of ${ACME} without two-factor authentication`, 'HTTP 422'],
 			[`outside collaborators of ${ACME} without two-factor authentication`, 'HTTP 422'],
 			[`pending invitations to ${ACME}`, 'HTTP 403'],
-			[`direct collaborators of ${ACME}/web`, 'HTTP 403'],
-			[`direct collaborators of ${ACME}/api`, 'HTTP 403'],
+			[`direct collaborators of ${ACME}/api`, 'GraphQL FORBIDDEN'],
+			[`direct collaborators of ${ACME}/web`, 'GraphQL FORBIDDEN'],
+			[`pending invitations to ${ACME}/api`, 'HTTP 403'],
+			[`pending invitations to ${ACME}/web`, 'HTTP 403'],
 		]);
 		// two-factor state unknown: null, not false
 		expect(access(output).find(([login]) => login === 'alice')).toEqual(['alice', 'acme/api', 'maintain', [team('developers', 'write'), team('leads', 'maintain')], null]);
@@ -199,7 +213,8 @@ test('pagination beyond 100: members, team repositories and organization reposit
 	for (const name of repos) srv.addRepo('big', name);
 	srv.addTeam('big', { name: 'Everyone', members: { 'm-000': 'member', 'm-100': 'member' }, repos: Object.fromEntries(repos.map((name) => [name, 'pull'])) });
 	srv.resetRequests();
-	const { output, error } = await runCodeHosting(srv, { parameters: review('big') });
+	// without repository invitations: they would add one request per repository
+	const { output, error } = await runCodeHosting(srv, { parameters: review('big', 'perPersonAndRepository', { includeRepositoryInvitations: false }) });
 	expect(error).toBeUndefined();
 	const items = output.filter((item) => item.json.kind === 'access').map((item) => item.json);
 	expect(items.filter((item) => item.login === LOGIN && item.permission === 'admin')).toHaveLength(101);
@@ -208,9 +223,11 @@ test('pagination beyond 100: members, team repositories and organization reposit
 	expect(output.at(-1)!.json).toMatchObject({ people: 102, repositories: 101, accessItems: 303, complete: true });
 	const count = (path: string) => srv.requests.filter((request) => request.path === path).length;
 	expect(count('/orgs/big/members')).toBe(4); // all (2 pages), owners, without two-factor
-	expect(count('/orgs/big/repos')).toBe(2);
 	expect(count('/orgs/big/teams/everyone/repos')).toBe(2);
-	expect(srv.requests.filter((request) => request.path.endsWith('/collaborators'))).toHaveLength(101);
-	expect(srv.requests).toHaveLength(115);
+	// 101 repositories and their direct collaborators: two GraphQL queries (100, then 1), no request per repository
+	expect(count('/graphql')).toBe(2);
+	expect(srv.requests.filter((request) => request.path.endsWith('/collaborators'))).toHaveLength(0);
+	expect(srv.requests).toHaveLength(14);
+	expect(output.at(-1)!.json).toMatchObject({ repositoryInvitations: 'not read' });
 	expect(writes()).toEqual([]);
 });

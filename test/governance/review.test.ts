@@ -19,7 +19,7 @@ const writes = () => srv.requests.filter(isWrite);
 
 describe('access → review', () => {
 	const review = (parameters: IDataObject) =>
-		runGovernance(srv, { parameters: { resource: 'access', operation: 'review', returnAll: true, options: {}, ...parameters } });
+		runGovernance(srv, { parameters: { resource: 'access', operation: 'review', output: 'perPersonAndProject', returnAll: true, options: {}, ...parameters } });
 
 	test('four projects: one item per person per project, exactly the server\'s state', async () => {
 		const { output, error } = await review({ scope: 'projects', projectIds: [PROJECT_ID, MARKETING, RESEARCH, SANDBOX], options: { includeApiKeys: true } });

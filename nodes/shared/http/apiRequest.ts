@@ -201,7 +201,7 @@ export async function apiRequest<T = unknown>(
 				errorContext,
 				rateLimitErrorDetails(describe(response).message, response.statusCode, decision.rateLimit, waitedMs, attempt),
 				response.statusCode,
-				resetAt ? { resetAt: resetAt.toISOString() } : {},
+				{ rateLimited: true, ...(resetAt ? { resetAt: resetAt.toISOString() } : {}) },
 			);
 		}
 		throw responseError(errorContext, response, describe);

@@ -59,6 +59,12 @@ export function buildApiError(
 	});
 }
 
+/** Whether an error is a rate limit that outlasted the allowed wait (its 403 or 429 is no refusal of the call itself). */
+export function isRateLimitError(error: unknown): boolean {
+	const response = (error as { errorResponse?: unknown } | null)?.errorResponse;
+	return typeof response === 'object' && response !== null && (response as { rateLimited?: unknown }).rateLimited === true;
+}
+
 /** The error for a response the platform refused (status, message, hint and the body). */
 export function responseError(context: ErrorContext, response: ApiResponse, describe: DescribeError): NodeApiError {
 	const body = response.body;

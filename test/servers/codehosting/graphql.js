@@ -14,10 +14,20 @@
  *   {data: {organization: {samlIdentityProvider: null | {externalIdentities: {nodes: [{samlIdentity:
  *   {nameId, emails: [{value}]}, user: {login} | null}], pageInfo: {hasNextPage, endCursor}}}}}};
  *   pages of `first` (at most 100); only organization owners read it (FORBIDDEN otherwise).
+ * - OrganizationRepositories {org, after?}: organization(login).repositories(first, after,
+ *   orderBy) { pageInfo, totalCount, nodes { nameWithOwner, isPrivate, collaborators(affiliation,
+ *   first) { totalCount, pageInfo, edges { permission, permissionSources { permission, source },
+ *   node { login } } } } } and rateLimit: run by graphql-js on GitHub's schema (organization.js);
+ *   a repository whose collaborators the viewer may not read (below push) answers null there with
+ *   a FORBIDDEN error at its path, as GitHub does.
+ * Every query is first validated against GitHub's public schema and charged its cost in points
+ * (graphqlSchema.js); a query GitHub would refuse answers its `errors`.
  * Unknown ids answer HTTP 200 with {errors: [{type: 'NOT_FOUND', message, path}]} like GitHub;
  * anything else → {errors: [{message: 'unsupported by the test server'}]}.
  */
 const shapes = require('./shapes');
+const schema = require('./graphqlSchema');
+const { organizationRoot } = require('./graphqlOrganization');
 
 function createGraphql(kit) {
 	const { state } = kit;
@@ -300,12 +310,16 @@ function createGraphql(kit) {
 		if (payload.variables !== undefined && payload.variables !== null && typeof payload.variables !== 'object') {
 			return { body: { errors: [{ message: 'Variables are invalid JSON.' }] } };
 		}
+		const checked = schema.check(payload);
+		if (checked.errors) return { body: { errors: checked.errors }, cost: 1 };
+		const { cost } = checked;
 		const name = operationName(payload);
-		if (name === 'ProjectFields') return { body: projectFields(payload) };
-		if (name === 'ProjectItems') return { body: projectItems(payload, u) };
-		if (name === 'UpdateItemStatus') return { body: updateItemStatus(payload, who, u) };
-		if (name === 'SamlIdentities') return { body: samlIdentities(payload, who) };
-		return { body: { errors: [{ message: 'unsupported by the test server' }] } };
+		if (name === 'ProjectFields') return { body: projectFields(payload), cost };
+		if (name === 'ProjectItems') return { body: projectItems(payload, u), cost };
+		if (name === 'UpdateItemStatus') return { body: updateItemStatus(payload, who, u), cost };
+		if (name === 'SamlIdentities') return { body: samlIdentities(payload, who), cost };
+		if (name === 'OrganizationRepositories') return { body: schema.run(checked, payload, organizationRoot(kit, who, checked)), cost };
+		return { body: { errors: [{ message: 'unsupported by the test server' }] }, cost };
 	}
 
 	return { execute };

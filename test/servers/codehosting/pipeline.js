@@ -82,8 +82,10 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 				}
 				const r = refreshRate(resourceName);
 				if (counted) {
-					r.remaining = Math.max(0, r.remaining - 1);
-					r.used++;
+					// a GraphQL query is charged its cost in points (graphqlSchema.js), anything else 1
+					const points = typeof counted === 'number' ? counted : 1;
+					r.remaining = Math.max(0, r.remaining - points);
+					r.used += points;
 				}
 				Object.assign(all, rateHeaders(resourceName));
 			}
@@ -200,7 +202,7 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 				return reply(400, errorBody(400, 'Problems parsing JSON', 'https://docs.github.com/graphql'), {}, true, who);
 			}
 			const result = graphql.execute(payload, who, u);
-			return reply(result.status ?? 200, result.body, {}, true, who);
+			return reply(result.status ?? 200, result.body, {}, result.cost ?? true, who);
 		}
 
 		// /repositories/{id}/… (where renamed-repository redirects point) → /repos/{owner}/{name}/…

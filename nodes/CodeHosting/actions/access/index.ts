@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 				name: 'Review',
 				value: 'review',
 				description:
-					'Who has access to which repository of an organization: one item per person per repository with the effective permission and its sources (organization role, team, direct, outside collaborator), pending invitations and people without two-factor authentication; reads only',
+					'Who has access to which repository of an organization: one item per person (teams, base permission as a count, what they reach above it with its sources), only the exceptions an auditor flags, or one item per person per repository; pending invitations, two-factor state; reads only',
 				action: 'Review organization access',
 			},
 			{

@@ -35,7 +35,7 @@ export const description: INodeProperties[] = [
 				name: 'Review',
 				value: 'review',
 				description:
-					'Report who has access to what: one item per person per project (members and pending invites, roles, optionally API key counts), for one, some or every project. Reads only.',
+					'Report who has access to what, for one, some or every project: one item per person (projects and roles, pending invites, optionally API key counts), only the exceptions an auditor flags, or one item per person per project. Reads only.',
 				action: 'Review access',
 			},
 			{

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { errorText, readLimit, requireChoice, returnAllOrLimit, showFor } from '../../../shared';
+import { exceptionsOnly, perPerson, REVIEW_OUTPUTS } from '../../core/reviewOutput';
 import { withProgress } from '../../core/apply';
 import { listInvites, listKeys, listMembers } from '../../core/calls';
 import { toInvite, toMember } from '../../core/lookup';
@@ -38,7 +39,31 @@ export const description: INodeProperties[] = showFor('access', 'review', [
 		description:
 			'The projects to review, a list of project IDs (for example ["0a1b…", "9f8e…"]). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 	},
-	...returnAllOrLimit(),
+	{
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: [
+			{
+				name: 'Per Person',
+				value: 'perPerson',
+				description: 'One item per person: their projects with roles, pending invites, highest role and (with Include API Keys) their API keys; a summary last',
+			},
+			{
+				name: 'Exceptions Only',
+				value: 'exceptionsOnly',
+				description: 'Only what an auditor flags, one item each: an Admin role in a project, a custom role, a pending invite, a member holding API keys; a summary last',
+			},
+			{
+				name: 'Per Person and Project',
+				value: 'perPersonAndProject',
+				description: 'One item per person per project (members, then pending invites), with Return All or a Limit',
+			},
+		],
+		default: 'perPerson',
+		description: 'What the review outputs. Per Person and Exceptions Only read every project in scope in full.',
+	},
+	...returnAllOrLimit().map((property) => ({ ...property, displayOptions: { show: { ...property.displayOptions?.show, output: ['perPersonAndProject'] } } })),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -57,7 +82,7 @@ export const description: INodeProperties[] = showFor('access', 'review', [
 	},
 ]);
 
-/** Any number of output items per input item (one per person per project). */
+/** Any number of output items per input item (per person, per exception, or per person per project). */
 export const returns = 'items';
 
 /** The projects the review covers, with their names (one projects list per execution). */
@@ -93,23 +118,31 @@ async function orRefusal<T>(read: () => Promise<T>, project: ProjectInfo): Promi
 }
 
 /**
- * Who has access to what: one item per person per project (members, then pending invites),
- * with roles, and with the option the number and labels of each member's API keys (read once per
- * user). Reads only; stops reading as soon as Limit items are in hand.
+ * Who has access to what, in the chosen Output: per person, exceptions only, or one item per
+ * person per project (members, then pending invites) with roles, and with the option the number
+ * and labels of each member's API keys (read once per user). Reads only; per person per project
+ * stops reading as soon as Limit items are in hand, the other two read every project in scope.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const limit = readLimit(this, itemIndex);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const withKeys = options.includeApiKeys === true;
+	const output = requireChoice(this, this.getNodeParameter('output', itemIndex, 'perPerson'), REVIEW_OUTPUTS, 'Output', itemIndex);
 	const projects = await projectsInScope(this, itemIndex);
-	const credentialProject = await credentialProjectId(this, itemIndex);
+	if (output === 'perPersonAndProject') return await reviewLines(this, itemIndex, projects, readLimit(this, itemIndex));
+	const lines = await reviewLines(this, itemIndex, projects, Infinity);
+	return output === 'perPerson' ? perPerson(lines, projects.length) : exceptionsOnly(lines, projects.length);
+}
+
+/** One line per person per project (members, then pending invites) and per list not readable, up to `limit`. */
+async function reviewLines(ctx: IExecuteFunctions, itemIndex: number, projects: ProjectInfo[], limit: number): Promise<IDataObject[]> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const withKeys = options.includeApiKeys === true;
+	const credentialProject = await credentialProjectId(ctx, itemIndex);
 	// A user's keys are read once, from the first project that lets the key read them.
 	const keysOf = new Map<string, IDataObject[]>();
 
 	const output: IDataObject[] = [];
 	for (const project of projects) {
 		if (output.length >= limit) break;
-		const client = inProject(this, { id: project.id, viaCredential: project.id === credentialProject });
+		const client = inProject(ctx, { id: project.id, viaCredential: project.id === credentialProject });
 		const where = { project: project.id, projectName: project.name };
 		const refusal = (reading: string, error: string) => ({ ...where, state: 'notReadable', reading, error });
 		const members = await orRefusal(async () => await listMembers(client, itemIndex, limit - output.length), project);
