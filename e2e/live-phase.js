@@ -156,6 +156,8 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 		for (const entry of variants) {
 			await test(`${label}: ${entry.base} via webhook${queue ? ' on the worker' : ''}${suffix}`, async () => {
 				await servers.reset(entry.expectation.servers);
+				// an expectation's prepare(ctx) seeds the fresh stand-ins (e.g. a large organization)
+				if (entry.expectation.prepare) await entry.expectation.prepare({ assert, ...serverContext(servers, entry.expectation.servers) });
 				const before = await maxExecutionId(info, userFolder);
 				// (queue mode: through the proxy to a webhook process, which hands the run to a worker)
 				const response = await fetch(`${topo.webhookBase}webhook/${entry.webhookPath}`, {

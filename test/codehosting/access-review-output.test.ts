@@ -223,6 +223,18 @@ describe('a review that uses up the rate limit waits for the reset and finishes 
 		expect(output.at(-1)!.json).toMatchObject({ repositories: 101, readThrough: 'GraphQL', complete: true });
 	});
 
+	test('GraphQL answers a used-up budget with HTTP 200 and RATE_LIMITED (as GitHub does): the review waits for the reset and asks again', async () => {
+		await acme();
+		const reset = Math.floor(Date.now() / 1000) + 2;
+		srv.setRateLimit({ remaining: 0, reset, resource: 'graphql' });
+		const { output, error } = await runCodeHosting(srv, { parameters: review() });
+		expect(error).toBeUndefined();
+		const queries = srv.requests.filter((request) => request.path === '/graphql');
+		expect(queries.map((request) => request.status)).toEqual([200, 200]);
+		expect(queries[1].at).toBeGreaterThanOrEqual(reset * 1000);
+		expect(output.at(-1)!.json).toMatchObject({ complete: true, readThrough: 'GraphQL', people: 5 });
+	});
+
 	test('with Max Rate-Limit Wait 0 the review stops with the rate-limit error naming the reset', async () => {
 		await acme();
 		limitLeft(6, 30);

@@ -146,6 +146,11 @@ function createHandler({ s, protocol, requests, faults, routes, graphql, oauth, 
 		}
 		const isRateLimitCall = !isGraphql && rawPath === '/rate_limit' && method === 'GET';
 		const rate = refreshRate(resourceName);
+		// GitHub's GraphQL API answers a used-up primary limit with HTTP 200, an error and
+		// x-ratelimit-remaining 0 ("Rate limits and query limits for the GraphQL API")
+		if (isGraphql && rate.remaining <= 0) {
+			return reply(200, { errors: [{ type: 'RATE_LIMITED', code: 'graphql_rate_limit', message: `API rate limit already exceeded for user ID ${who.account.id}.` }] }, {}, false, who);
+		}
 		if (!isRateLimitCall && rate.remaining <= 0) {
 			return reply(
 				rate.status,

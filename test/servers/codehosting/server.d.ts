@@ -295,6 +295,8 @@ export interface CodeHostingServer {
 	addReleases(owner: string, repo: string, n: number, opts?: { draft?: boolean; prerelease?: boolean; author?: string }): CodeHostingState['repos'][string]['releases'];
 	addCollaborator(owner: string, repo: string, login: string, permission?: 'pull' | 'triage' | 'push' | 'maintain' | 'admin'): void;
 	acceptInvitations(owner: string, repo: string): void;
+	/** The permission `login` has on `repo` by GitHub's rules (owner, base permission, teams, direct; public repositories read). */
+	level(repo: Repo, login: string): 'pull' | 'triage' | 'push' | 'maintain' | 'admin' | null;
 	/** A team of an organization; members by login with their role, repositories by name with the team's level. */
 	addTeam(org: string, opts: { id?: number; name: string; slug?: string; description?: string; privacy?: 'closed' | 'secret'; members?: Record<string, 'member' | 'maintainer'>; repos?: Record<string, 'pull' | 'triage' | 'push' | 'maintain' | 'admin'> }): Team;
 	/** A user's two-factor authentication: enabled (the default), disabled, or insecure (SMS). */

@@ -301,6 +301,8 @@ function createCodeHostingServer(options = {}) {
 		acceptInvitations,
 		renameRepo,
 		addTeam: s.addTeam,
+		/** The permission `login` has on `repo` by GitHub's rules (owner, base permission, teams, direct; public repositories read): 'admin' … 'pull', or null. */
+		level: s.level,
 		setTwoFactor: s.setTwoFactor,
 		acceptOrgInvitation: s.acceptOrgInvitation,
 		addProject,

@@ -6,7 +6,7 @@ import { append, DEFAULT_RETRY_POLICY, errorText, isRateLimitError, nodeOf } fro
 import { codeHosting } from '../../common';
 import type { Level } from './levels';
 import { LEVEL_OF, levelOfRole } from './levels';
-import type { ListReader } from './repositories';
+import type { GraphqlAnswer, ListReader } from './repositories';
 import { readRepositories } from './repositories';
 
 /** A list the credential could not read: named in an item, never skipped silently. */
@@ -53,11 +53,13 @@ class Reader implements ListReader {
 		};
 	}
 
-	/** A GraphQL query's whole answer (`data` and `errors`), with the lists' waits for a rate limit. */
-	async graphql(operationName: string, query: string, variables: IDataObject): Promise<{ data?: IDataObject | null; errors?: IDataObject[] }> {
+	/** A GraphQL query's whole answer (`data` and `errors`) and when the budget resets, with the lists' waits for a rate limit. */
+	async graphql(operationName: string, query: string, variables: IDataObject): Promise<GraphqlAnswer> {
 		const client = codeHosting(this.ctx);
 		const { graphqlUrl } = await client.connection(this.options.itemIndex);
-		return await client.request('POST', '', { ...this.options, url: graphqlUrl, body: { query, variables, operationName } });
+		const response = await client.fullRequest<GraphqlAnswer>('POST', '', { ...this.options, url: graphqlUrl, body: { query, variables, operationName } });
+		const reset = Number(response.headers['x-ratelimit-reset']);
+		return { ...(response.body ?? {}), ...(Number.isFinite(reset) && reset > 0 ? { resetAt: new Date(reset * 1000) } : {}) };
 	}
 
 	refused(reading: string, error: string): void {

@@ -20,10 +20,17 @@ export interface RepositoriesRead {
 	graphqlPoints: number;
 }
 
+/** A GraphQL answer as GitHub sends it, and when its budget resets (x-ratelimit-reset). */
+export interface GraphqlAnswer {
+	data?: IDataObject | null;
+	errors?: IDataObject[];
+	resetAt?: Date;
+}
+
 /** What the review reads with: REST lists (refusals named) and GraphQL queries (raw answers, retries and waits as the lists). */
 export interface ListReader {
 	list(path: string, reading: string, qs?: IDataObject): Promise<IDataObject[] | undefined>;
-	graphql(operationName: string, query: string, variables: IDataObject): Promise<{ data?: IDataObject | null; errors?: IDataObject[] }>;
+	graphql(operationName: string, query: string, variables: IDataObject): Promise<GraphqlAnswer>;
 	refused(reading: string, error: string): void;
 	/** Stops the review with an error for the item. */
 	fail(message: string, description: string): never;
@@ -61,7 +68,7 @@ function directLevel(edge: IDataObject): Level | undefined {
 }
 
 /** Why a GraphQL answer cannot be used whole (an error not about one repository's collaborators), or undefined. */
-function refusal(answer: { data?: IDataObject | null; errors?: IDataObject[] }): string | undefined {
+function refusal(answer: GraphqlAnswer): string | undefined {
 	const general = (answer.errors ?? []).filter((error) => !(Array.isArray(error.path) && (error.path as unknown[]).includes('collaborators')));
 	if (general.length > 0) return general.map((error) => String(error.message ?? error.type)).join('; ');
 	if (!(answer.data?.organization as IDataObject | undefined)?.repositories) return 'the answer has no repositories';
@@ -102,7 +109,7 @@ export async function readRepositories(reader: ListReader, orgPath: string, org:
 	let after: string | null = null;
 	let graphqlQueries = 0;
 	let graphqlPoints = 0;
-	do {
+	for (;;) {
 		let refusedWith: string | undefined;
 		const answer = await reader.graphql('OrganizationRepositories', REPOSITORIES_QUERY, { org, after }).catch((error: unknown) => {
 			// a rate limit that outlasted the wait, or a failure after the first page, stops the review;
@@ -112,6 +119,12 @@ export async function readRepositories(reader: ListReader, orgPath: string, org:
 			return undefined;
 		});
 		if (answer === undefined) return await throughRest(reader, orgPath, org, `GraphQL refused: ${refusedWith}`);
+		// GraphQL answers a used-up budget with HTTP 200 and RATE_LIMITED: wait for the reset, ask again
+		const limited = (answer.errors ?? []).find((error) => error.type === 'RATE_LIMITED');
+		if (limited && answer.resetAt) {
+			await reader.waitForReset(answer.resetAt, `GraphQL: ${String(limited.message)}`);
+			continue;
+		}
 		graphqlQueries++;
 		const why = refusal(answer);
 		if (why !== undefined) {
@@ -151,6 +164,7 @@ export async function readRepositories(reader: ListReader, orgPath: string, org:
 		if (after !== null && rateLimit && Number(rateLimit.remaining) < Number(rateLimit.cost ?? 1) && typeof rateLimit.resetAt === 'string') {
 			await reader.waitForReset(new Date(rateLimit.resetAt), `GraphQL: ${String(rateLimit.remaining)} points left`);
 		}
-	} while (after !== null);
+		if (after === null) break;
+	}
 	return { repositories, via: 'GraphQL', graphqlQueries, graphqlPoints };
 }
