@@ -252,6 +252,26 @@ function createStore(options = {}) {
 		return repo;
 	}
 
+	/**
+	 * The role ('admin' | 'member') of `login` in `org`, whatever the case of either, or undefined.
+	 * `org.members` is a plain object tests may change: the exact key first, then a lower-case
+	 * index rebuilt whenever the number of members changes (an organization of 5,000 people is
+	 * not scanned for every permission check).
+	 */
+	function memberRole(org, login) {
+		const exact = org.members[login];
+		if (exact !== undefined) return exact;
+		const keys = Object.keys(org.members);
+		let index = memberIndexes.get(org);
+		if (!index || index.size !== keys.length) {
+			index = new Map(keys.map((member) => [member.toLowerCase(), member]));
+			memberIndexes.set(org, index);
+		}
+		const key = index.get(String(login).toLowerCase());
+		return key === undefined ? undefined : org.members[key];
+	}
+	const memberIndexes = new WeakMap();
+
 	/** The permission level of `login` on `repo`: 'admin' … 'pull', or null (no access). */
 	function level(repo, login) {
 		if (!login) return repo.private ? null : 'pull';
@@ -262,7 +282,7 @@ function createStore(options = {}) {
 		let best = -1;
 		const org = state.orgs[repo.owner.toLowerCase()];
 		if (org) {
-			const role = Object.entries(org.members).find(([member]) => member.toLowerCase() === lower)?.[1];
+			const role = memberRole(org, lower);
 			if (role === 'admin') return 'admin';
 			if (role) best = Math.max(best, LEVELS.indexOf(org.default_permission));
 			// the teams the user is an active member of, with their access to this repository
