@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { perRepository } from '../../nodes/CodeHosting/actions/access/review/perRepository';
 import type { Organization } from '../../nodes/CodeHosting/actions/access/review/read';
+import { ACME, acme as acmeOrg, byName } from './accessReviewKit';
 import type { CodeHostingServer } from './harness';
 import { LOGIN, runCodeHosting, strictServerPerTest } from './harness';
 
@@ -11,27 +12,11 @@ import { LOGIN, runCodeHosting, strictServerPerTest } from './harness';
 let srv: CodeHostingServer;
 strictServerPerTest((server) => (srv = server));
 
-const ACME = 'acme';
-const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const review = (extra: IDataObject = {}): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(ACME), ...extra });
 const ofKind = (output: Array<{ json: IDataObject }>, kind: string) => output.filter((item) => item.json.kind === kind).map((item) => item.json);
 
-/** The organization of access-review.test.ts: base read, octo-user owner, alice and bob in teams, bob admin on web directly, carol base only, dave outside, erin invited. */
-async function acme(): Promise<void> {
-	for (const login of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank']) srv.addUser(login);
-	srv.setTwoFactor('alice', 'disabled');
-	srv.setTwoFactor('dave', 'disabled');
-	srv.addOrg(ACME, { members: { [LOGIN]: 'admin', alice: 'member', bob: 'member', carol: 'member' }, default_permission: 'pull' });
-	srv.addRepo(ACME, 'api', { private: true, auto_init: true });
-	srv.addRepo(ACME, 'web', { auto_init: true });
-	srv.addTeam(ACME, { name: 'Developers', members: { alice: 'member', bob: 'maintainer' }, repos: { api: 'push', web: 'pull' } });
-	srv.addTeam(ACME, { name: 'Leads', members: { alice: 'member' }, repos: { api: 'maintain' } });
-	srv.addCollaborator(ACME, 'web', 'bob', 'admin');
-	srv.addCollaborator(ACME, 'api', 'dave', 'pull');
-	const invited = await runCodeHosting(srv, { parameters: { resource: 'organization', operation: 'setMembership', owner: byName(ACME), username: 'erin' } });
-	expect(invited.error).toBeUndefined();
-	srv.resetRequests();
-}
+/** acme of accessReviewKit.ts without the invitation by email. */
+const acme = async () => await acmeOrg(srv, { byEmail: false });
 
 /** frank, not a member, invited to the private repository api with write: pending until he accepts. */
 async function inviteFrank(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { CodeHostingServer } from './harness';
+import { ACME, acme as acmeOrg, byName } from './accessReviewKit';
 import { LOGIN, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
 
 // Access → Review (issue 39, part 2): who has access to which repository of an organization, and
@@ -11,8 +12,6 @@ import { LOGIN, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harne
 let srv: CodeHostingServer;
 strictServerPerTest((server) => (srv = server));
 
-const ACME = 'acme';
-const byName = (value: string) => ({ __rl: true, mode: 'name', value });
 const review = (org = ACME, output = 'perPersonAndRepository', options: IDataObject = {}): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(org), output, options });
 /** Requests that could change something: anything but a GET and the review's GraphQL query (a read). */
 const writes = () => srv.requests.filter((request) => request.method !== 'GET' && !(request.path === '/graphql' && String(request.body).includes('"query OrganizationRepositories(')));
@@ -24,29 +23,7 @@ const base = (permission: string) => ({ source: 'organization role', role: 'base
 const owner = { source: 'organization role', role: 'owner', permission: 'admin' };
 const team = (slug: string, permission: string) => ({ source: 'team', team: slug, permission });
 
-/**
- * acme: base permission read; octo-user owner; alice (no two-factor authentication) and bob in
- * team developers (api write, web read), alice also in leads (api maintain); bob granted admin on
- * web directly; carol a member with the base permission only; dave an outside collaborator (read
- * on api, no two-factor authentication); erin invited, and an invitation by email.
- */
-async function acme(): Promise<void> {
-	for (const login of ['alice', 'bob', 'carol', 'dave', 'erin']) srv.addUser(login);
-	srv.setTwoFactor('alice', 'disabled');
-	srv.setTwoFactor('dave', 'disabled');
-	srv.addOrg(ACME, { members: { [LOGIN]: 'admin', alice: 'member', bob: 'member', carol: 'member' }, default_permission: 'pull' });
-	srv.addRepo(ACME, 'api', { private: true, auto_init: true });
-	srv.addRepo(ACME, 'web', { auto_init: true });
-	srv.addTeam(ACME, { name: 'Developers', members: { alice: 'member', bob: 'maintainer' }, repos: { api: 'push', web: 'pull' } });
-	srv.addTeam(ACME, { name: 'Leads', members: { alice: 'member' }, repos: { api: 'maintain' } });
-	srv.addCollaborator(ACME, 'web', 'bob', 'admin');
-	srv.addCollaborator(ACME, 'api', 'dave', 'pull');
-	const invited = await runCodeHosting(srv, { parameters: { resource: 'organization', operation: 'setMembership', owner: byName(ACME), username: 'erin' } });
-	expect(invited.error).toBeUndefined();
-	const byEmail = await runCodeHosting(srv, { parameters: { resource: 'user', operation: 'invite', organization: byName(ACME), email: 'new.hire@example.com' } });
-	expect(byEmail.error).toBeUndefined();
-	srv.resetRequests();
-}
+const acme = async () => await acmeOrg(srv);
 
 describe('an organization with owners, teams, direct grants, outside collaborators and invitations', () => {
 	test('one item per person per repository: the effective permission is the highest of its sources, each source named', async () => {
