@@ -148,7 +148,16 @@ async function runLive(version, info, ctx, base, { queue, webhookProcesses = 0, 
 				// the platform's content-creating limit (80 a minute; what the scenario itself does as the
 				// platform's users, opening issues, counts as n8n's account's in the stand-in)
 				liveCtx.codehosting?.server.setContentLimit({});
-				const later = await entry.expectation.live(liveCtx);
+				let later;
+				try {
+					later = await entry.expectation.live(liveCtx);
+				} catch (error) {
+					// a scenario that fails before its end leaves its trigger active: its recovery passes would
+					// then show up in the next scenarios' requests (seen: a failure beside a CPU hog made two
+					// more fail); deactivated here, best effort, and the failure reported as it is
+					await liveCtx.deactivate().catch(() => undefined);
+					throw error;
+				}
 				if (later) deferred.push({ entry, later });
 			});
 		}

@@ -290,7 +290,9 @@ module.exports = {
 				const [answer] = parsed(`Get_Issue #${i}`, result);
 				assert.deepEqual({ number: answer.number, title: answer.title }, { number: numbers[i], title: issueTitle(numbers[i]) }, `call ${i} got its own issue`);
 			});
-			assert.deepEqual(burst.codehosting.map(line).sort(), numbers.map((n) => `GET /repos/${OWNER}/${REPO}/issues/${n}`).sort(), 'exactly 10 GETs, one per call');
+			// (this scenario's repository: another scenario's trigger may read its own delivery log meanwhile)
+			const ours = burst.codehosting.filter((r) => r.path.startsWith(`/repos/${OWNER}/${REPO}/`));
+			assert.deepEqual(ours.map(line).sort(), numbers.map((n) => `GET /repos/${OWNER}/${REPO}/issues/${n}`).sort(), 'exactly 10 GETs, one per call');
 
 			await step('DELETE of the Streamable HTTP session', () => transport.terminateSession());
 			await client.close();
