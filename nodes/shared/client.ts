@@ -112,6 +112,10 @@ export interface ClientRequestOptions {
 	account?: AccountHint;
 	/** Told of every wait before a retry (a rate limit's reset, a back-off). */
 	onRetry?: (info: { attempt: number; waitMs: number; reason: string }) => void;
+	/** Called before every attempt and may wait (after the platform's own pacing, if any). */
+	beforeAttempt?: () => Promise<void>;
+	/** Told of every answer's status and headers. */
+	onResponse?: (response: { statusCode: number; headers: IDataObject }) => void;
 }
 
 export interface RequestAllOptions extends ClientRequestOptions {
@@ -240,6 +244,9 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				})
 			: undefined;
 		const withData = (call: CallCredentials): ICredentialsDecrypted => ({ ...decrypted, data: call.data });
+		const platformOptions = platform.callOptions?.(ctx, current, method) ?? {};
+		const paced = platformOptions.beforeAttempt;
+		const callerWait = options.beforeAttempt;
 		return await apiRequest<T>(
 			ctx,
 			{
@@ -253,7 +260,15 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				credentialsDecrypted: callCredentials ? withData(callCredentials) : decrypted,
 			},
 			{
-				...(platform.callOptions?.(ctx, current, method) ?? {}),
+				...platformOptions,
+				...(callerWait
+					? {
+							beforeAttempt: async () => {
+								await callerWait();
+								return paced ? await paced() : undefined;
+							},
+						}
+					: {}),
 				itemIndex,
 				secrets: callCredentials ? [...current.secrets, ...callCredentials.secrets] : current.secrets,
 				renewCredentials: callCredentials
@@ -266,6 +281,7 @@ function buildClient(ctx: RequestContext, platform: PlatformDescription): Platfo
 				retry: options.retry ?? platform.retryPolicy?.(ctx, itemIndex),
 				acceptStatuses: options.acceptStatuses,
 				...(options.onRetry ? { onRetry: options.onRetry } : {}),
+				...(options.onResponse ? { onResponse: options.onResponse } : {}),
 				// n8n stored a new OAuth2 token: the next call loads the credential again.
 				onCredentialChanged: () => {
 					loaded = undefined;

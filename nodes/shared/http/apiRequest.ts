@@ -1,4 +1,4 @@
-import type { ICredentialsDecrypted } from 'n8n-workflow';
+import type { ICredentialsDecrypted, IDataObject } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiRequest, ApiResponse } from './attempt';
@@ -40,6 +40,8 @@ export interface RequestOptions {
 	 * pacer.ts). The function it returns, if any, is called once that attempt has its answer.
 	 */
 	beforeAttempt?: () => Promise<(() => void) | void>;
+	/** Told of every answer (its status and headers), for a caller that follows the budget the platform reports. */
+	onResponse?: (response: { statusCode: number; headers: IDataObject }) => void;
 	/** Wait after a rate-limit answer that says not how long (default: back-off from baseDelayMs). */
 	rateLimitWaitMs?: number;
 	/** Told of every rate-limit answer and the wait chosen, so a pacer can hold other calls too. */
@@ -128,6 +130,7 @@ export async function apiRequest<T = unknown>(
 
 		if (result.kind === 'response') {
 			const { response } = result;
+			options.onResponse?.({ statusCode: response.statusCode, headers: response.headers });
 			if (response.statusCode < 400 || options.acceptStatuses?.includes(response.statusCode)) {
 				return response as ApiResponse<T>;
 			}

@@ -53,6 +53,11 @@ class Reader implements ListReader {
 		};
 	}
 
+	/** The options of one REST read: the lists' waits and budget. */
+	get restOptions(): ClientRequestOptions {
+		return { ...this.options, ...this.listOptions };
+	}
+
 	/** A GraphQL query's whole answer (`data` and `errors`) and when the budget resets, with the lists' waits for a rate limit. */
 	async graphql(operationName: string, query: string, variables: IDataObject): Promise<GraphqlAnswer> {
 		const client = codeHosting(this.ctx);
@@ -81,10 +86,30 @@ class Reader implements ListReader {
 		throw new NodeOperationError(this.ctx.getNode(), message, { itemIndex: this.options.itemIndex, description });
 	}
 
+	/** The REST budget GitHub last reported (`x-ratelimit-remaining`, `-reset`), to send nothing while it is 0. */
+	private rest: { remaining?: number; resetAt?: number } = {};
+
+	/** The lists' options: the budget followed from each answer, and held to before each call. */
+	private readonly listOptions: ClientRequestOptions = {
+		onResponse: ({ headers }) => {
+			const remaining = Number(headers['x-ratelimit-remaining']);
+			const reset = Number(headers['x-ratelimit-reset']);
+			const resource = headers['x-ratelimit-resource'];
+			if ((resource === undefined || resource === 'core') && Number.isFinite(remaining) && Number.isFinite(reset)) this.rest = { remaining, resetAt: reset * 1000 };
+		},
+		beforeAttempt: async () => {
+			const { remaining, resetAt } = this.rest;
+			if (remaining === 0 && resetAt !== undefined && resetAt > Date.now()) {
+				await this.waitForReset(new Date(resetAt), 'REST: 0 requests left');
+				this.rest = {};
+			}
+		},
+	};
+
 	/** A list read in full (100 a page); a refusal is recorded and answers undefined; anything else stops the review. */
 	async list(path: string, reading: string, qs: IDataObject = {}): Promise<IDataObject[] | undefined> {
 		return await codeHosting(this.ctx)
-			.requestAll('GET', path, Infinity, { ...this.options, qs })
+			.requestAll('GET', path, Infinity, { ...this.options, ...this.listOptions, qs })
 			.catch((error: unknown) => {
 				const refused = error instanceof NodeApiError && REFUSED.includes(String(error.httpCode)) && !isRateLimitError(error);
 				const status = refused ? error.httpCode : undefined;
@@ -158,7 +183,7 @@ export interface Organization {
 
 /** The organization's base permission (owners see it), or why it is unknown. */
 async function basePermission(ctx: IExecuteFunctions, orgPath: string, org: string, reader: Reader): Promise<Level | 'none' | undefined> {
-	const details = await codeHosting(ctx).request<IDataObject>('GET', orgPath, reader.options);
+	const details = await codeHosting(ctx).request<IDataObject>('GET', orgPath, reader.restOptions);
 	const value = details.default_repository_permission;
 	if (value === 'none') return 'none';
 	if (typeof value === 'string' && LEVEL_OF[value]) return LEVEL_OF[value];
