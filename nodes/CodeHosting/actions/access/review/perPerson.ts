@@ -4,7 +4,7 @@ import { append } from '../../../../shared';
 import type { Level, SourceName } from './levels';
 import { LEVELS, rank } from './levels';
 import type { Organization, Person } from './read';
-import { directSource, invitationItems, notReadableItems } from './read';
+import { directSource, invitationItems, notReadableItems, summaryItem } from './read';
 
 /** A grant above the base: a team (counted: the team's item lists its repositories) or the repository itself (named). */
 interface GroupSource {
@@ -117,26 +117,13 @@ function teamItems(organization: Organization): IDataObject[] {
 		});
 }
 
+/** The summary, with the counts of organization roles. */
 function summary(organization: Organization, output: string, everyone: PersonAccess[], extra: IDataObject): IDataObject {
-	const unreadable = organization.notReadable.map((entry) => entry.reading);
-	return {
-		kind: 'summary',
-		organization: organization.org,
-		output,
-		complete: unreadable.length === 0,
-		people: organization.people.size,
-		repositories: organization.repositories.length,
-		teams: organization.teams.size,
+	return summaryItem(organization, output, {
 		owners: everyone.filter((entry) => entry.person.role === 'owner').length,
 		outsideCollaborators: everyone.filter((entry) => entry.person.role === 'outside collaborator').length,
 		...extra,
-		invitations: organization.invitations.length + (organization.repositoryInvitations?.length ?? 0),
-		repositoryInvitations: organization.repositoryInvitations === undefined ? 'not read' : organization.repositoryInvitations.length,
-		twoFactorDisabled: everyone.filter((entry) => organization.twoFactorDisabled(entry.key) === true).map((entry) => entry.person.login),
-		notReadable: unreadable,
-		basePermission: organization.base ?? null,
-		readThrough: organization.readThrough,
-	};
+	});
 }
 
 /**

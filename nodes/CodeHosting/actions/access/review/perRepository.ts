@@ -6,7 +6,7 @@ import { append } from '../../../../shared';
 import type { Source } from './levels';
 import { highest, sortSources } from './levels';
 import type { Organization, Person } from './read';
-import { directSource, invitationItems, loginKey, notReadableItems } from './read';
+import { directSource, invitationItems, loginKey, notReadableItems, summaryItem } from './read';
 
 /**
  * The most access items Per Person and Repository hands to n8n. Beyond it the output no longer
@@ -87,23 +87,10 @@ export function perRepository(ctx: IExecuteFunctions, itemIndex: number, organiz
 	const invited = invitationItems(organization);
 	const unreadable = notReadableItems(organization);
 	const withAccess = access.filter((item) => item.repository !== null);
-	const summary: IDataObject = {
-		kind: 'summary',
-		organization: org,
-		output: 'perPersonAndRepository',
-		complete: unreadable.length === 0,
-		people: people.size,
-		repositories: organization.repositories.length,
-		teams: teams.size,
+	const summary = summaryItem(organization, 'perPersonAndRepository', {
 		accessItems: withAccess.length,
 		admins: new Set(withAccess.filter((item) => item.permission === 'admin').map((item) => item.login)).size,
-		invitations: invited.length,
-		repositoryInvitations: organization.repositoryInvitations === undefined ? 'not read' : organization.repositoryInvitations.length,
-		twoFactorDisabled: [...people.keys()].filter((key) => organization.twoFactorDisabled(key) === true).map((key) => people.get(key)!.login),
-		notReadable: unreadable.map((entry) => entry.reading),
-		basePermission: base ?? null,
-		readThrough: organization.readThrough,
-	};
+	});
 	const output = unreadable;
 	append(output, access);
 	append(output, invited);

@@ -316,3 +316,28 @@ export function invitationItems(organization: Organization): IDataObject[] {
 /** The lists the credential could not read, as items (first in every output). */
 export const notReadableItems = (organization: Organization): IDataObject[] =>
 	organization.notReadable.map((entry) => ({ kind: 'notReadable', organization: organization.org, ...entry }));
+
+/**
+ * The summary item every output ends with: what was read (people, repositories, teams,
+ * invitations of both kinds, who has no two-factor authentication, what was not readable, the
+ * base permission, how the repositories were read), with the output's own counts in `extra`.
+ */
+export function summaryItem(organization: Organization, output: string, extra: IDataObject): IDataObject {
+	const unreadable = organization.notReadable.map((entry) => entry.reading);
+	return {
+		kind: 'summary',
+		organization: organization.org,
+		output,
+		complete: unreadable.length === 0,
+		people: organization.people.size,
+		repositories: organization.repositories.length,
+		teams: organization.teams.size,
+		...extra,
+		invitations: organization.invitations.length + (organization.repositoryInvitations?.length ?? 0),
+		repositoryInvitations: organization.repositoryInvitations === undefined ? 'not read' : organization.repositoryInvitations.length,
+		twoFactorDisabled: [...organization.people].filter(([key]) => organization.twoFactorDisabled(key) === true).map(([, person]) => person.login),
+		notReadable: unreadable,
+		basePermission: organization.base ?? null,
+		readThrough: organization.readThrough,
+	};
+}
