@@ -40,7 +40,18 @@ const FILLS: Record<string, { parameters?: IDataObject; items?: IDataObject[] }>
 const CHOSEN: Record<string, IDataObject> = { 'user.updateOrganizationRole': { admin: false } };
 
 /** Operations whose own work is a removal (their action says destructive), and Replace (delete + create of one invite). */
-const REMOVES = ['access.revoke', 'access.sync', 'apiKey.delete', 'invite.delete', 'invite.replace', 'project.delete', 'user.remove'];
+const REMOVES = ['access.applyPlan', 'access.revoke', 'access.sync', 'apiKey.delete', 'invite.delete', 'invite.replace', 'project.delete', 'user.remove'];
+
+/** Apply Plan's input: the plan Revoke made (Mode Plan Only) on the same server, with the same key. */
+async function planOf(srv: GovernanceServer): Promise<IDataObject[]> {
+	const planned = await runGovernance(srv, {
+		parameters: { resource: 'access', operation: 'revoke', email: 'viewer@example.com', options: { dryRun: true } },
+		apiKey: ADMIN_KEY,
+	});
+	expect(planned.error).toBeUndefined();
+	srv.requests.length = 0;
+	return planned.output.map((item) => item.json);
+}
 
 async function observe(operation: Operation, extra: IDataObject = {}, asTool = false) {
 	const srv: GovernanceServer = await startServer();
@@ -48,7 +59,7 @@ async function observe(operation: Operation, extra: IDataObject = {}, asTool = f
 		const fill = FILLS[operation.key] ?? {};
 		const { output, error } = await runGovernance(srv, {
 			parameters: { resource: operation.resource, operation: operation.operation, ...fill.parameters, ...extra },
-			items: fill.items,
+			items: operation.key === 'access.applyPlan' ? await planOf(srv) : fill.items,
 			apiKey: ADMIN_KEY,
 			asTool,
 		});
@@ -103,17 +114,21 @@ describe('(a) an option added at its shown default changes nothing', () => {
 		for (const [, result] of results) expect(result.requests.length).toBeGreaterThan(0);
 	});
 
-	test.each(['access.sync', 'user.getAll', 'invite.getAll'])('%s as an AI tool: Automatic added gives what no option gives', async (key) => {
+	test.each(['access.sync', 'access.ensure', 'access.revoke', 'user.getAll', 'invite.getAll'])('%s as an AI tool: Automatic added gives what no option gives', async (key) => {
 		const operation = operations.find((entry) => entry.key === key)!;
-		const option = collectionOptionsOf(operation).find(({ option: entry }) => entry.name === (key === 'access.sync' ? 'dryRun' : 'simplify'))!;
+		const plans = key.startsWith('access.');
+		const option = collectionOptionsOf(operation).find(({ option: entry }) => entry.name === (plans ? 'dryRun' : 'simplify'))!;
 		const without = await observe(operation, {}, true);
 		const added = await observe(operation, { options: { [option.option.name]: option.option.default } }, true);
 		expect(option.option.default).toBe('auto');
 		expect(added).toEqual(without);
 		expect(without.error).toBeUndefined();
-		// as a tool: a sync only plans (no write), a list is simplified
-		if (key === 'access.sync') expect(without.requests.filter((request) => request.method === 'POST' && !/\/list$/.test(request.path))).toEqual([]);
-		else expect(without.output.length).toBeGreaterThan(0);
+		// as a tool: Sync, Ensure and Revoke only plan (no write, a signed plan), a list is simplified
+		if (plans) {
+			expect(without.requests.filter((request) => request.method === 'POST' && !/\/list$/.test(request.path))).toEqual([]);
+			expect(without.requests.filter((request) => request.method !== 'GET' && !/\/list$/.test(request.path))).toEqual([]);
+			expect(JSON.stringify(without.output)).toContain('"digest":"<digest>"');
+		} else expect(without.output.length).toBeGreaterThan(0);
 	});
 });
 

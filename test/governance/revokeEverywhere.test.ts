@@ -45,9 +45,10 @@ describe('access → revoke with Scope "Every Project"', () => {
 
 		const projectLists = srv.requests.filter((request) => request.path === '/latest/projects/list');
 		expect(projectLists).toHaveLength(1);
-		// Per project: the search (+ the full list where the search finds nobody), the invites, the writes.
+		// Per project: the search (+ the full list where the search finds nobody), the invites, the writes;
+		// once, in the credential's project, who the API key is (the first time a member is found)
 		const perProject = (id: string) => srv.requests.filter((request) => request.path !== '/latest/projects/list' && projectOf(request) === id).map((request) => request.path);
-		expect(perProject(PROJECT_ID)).toEqual(['/latest/auth/users/list', '/latest/auth/users/list', '/latest/auth/invite/list']);
+		expect(perProject(PROJECT_ID)).toEqual(['/latest/auth/users/list', '/latest/auth/users/list', '/latest/auth/invite/list', '/latest/auth/info']);
 		expect(perProject(MARKETING)).toEqual([
 			'/latest/auth/users/list',
 			'/latest/auth/users/list',
@@ -57,7 +58,7 @@ describe('access → revoke with Scope "Every Project"', () => {
 			`/latest/auth/users/${MIXED_USER_ID}/delete`,
 		]);
 		expect(perProject(RESEARCH).filter((path) => !path.endsWith('/list'))).toEqual([`/latest/auth/users/${MIXED_USER_ID}/delete`]);
-		expect(srv.requests).toHaveLength(1 + 3 + 6 + 4 + 4);
+		expect(srv.requests).toHaveLength(1 + 3 + 1 + 6 + 4 + 4);
 	});
 
 	test('a project where the key lacks Admin is reported, the others are cleaned, and the result is not notFound', async () => {

@@ -43,7 +43,15 @@ describe('roles as a model hands them over', () => {
 			parameters: { resource: 'access', operation: 'ensure', email: 'new.person@example.com', roles, options: {} },
 		});
 		expect(error).toBeUndefined();
-		expect(output[0].json).toMatchObject({ email: 'new.person@example.com', action: 'invited' });
+		// as a tool, Ensure plans (Mode Automatic): the invite it would send, nothing written
+		expect(output[0].json).toMatchObject({ email: 'new.person@example.com', action: 'invite', dryRun: true, applied: false });
+		expect(srv.requests.filter((request) => /\/invite\/create$/.test(request.path))).toEqual([]);
+		const applied = await runGovernance(srv, {
+			asTool: true,
+			parameters: { resource: 'access', operation: 'ensure', email: 'new.person@example.com', roles, options: { dryRun: false } },
+		});
+		expect(applied.error).toBeUndefined();
+		expect(applied.output[0].json).toMatchObject({ email: 'new.person@example.com', action: 'invited' });
 	});
 
 	test('a role the platform has not: the error names Roles and the allowed values, 0 requests', async () => {

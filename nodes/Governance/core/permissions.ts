@@ -52,8 +52,13 @@ const ROLE_OF_ACTION: Record<string, string> = Object.fromEntries(
 
 /** The roles a permissions object grants (admin, editor, viewer; other actions by name). */
 export function rolesOf(permissions: unknown): string[] {
+	return rolesOfGranted(grantedPermissions(permissions));
+}
+
+/** The roles of permissions already reduced by `grantedPermissions`. */
+export function rolesOfGranted(granted: Record<string, { actions: string[] }>): string[] {
 	const roles = new Set<string>();
-	for (const group of Object.values(grantedPermissions(permissions))) {
+	for (const group of Object.values(granted)) {
 		for (const action of group.actions) roles.add(ROLE_OF_ACTION[action] ?? action);
 	}
 	return [...roles].sort();

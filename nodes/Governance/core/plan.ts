@@ -17,7 +17,7 @@ export interface DesiredAccess {
 export interface PlanRules {
 	/** Members and invites whose email is not desired are removed (Sync, Revoke). */
 	removeOthers: boolean;
-	/** Users never changed or removed (the key's own user, in a sync). */
+	/** Users never changed or removed (the key's own user, unless an option allows it). */
 	protectedUserIds?: ReadonlySet<string>;
 	/** Admins are left as they are (Sync without Manage Admins). */
 	protectAdmins?: boolean;
@@ -59,7 +59,7 @@ function groupBy<T>(entries: T[], emailOf: (entry: T) => string): Map<string, T[
 /** Why a member is left as they are although the plan would change them, if it must be. */
 function protection(member: MemberState, rules: PlanRules, removing: boolean): string | undefined {
 	if (rules.protectedUserIds?.has(member.userId)) {
-		return `the API key's own user: never ${removing ? 'removed' : 'changed'} by a sync`;
+		return `the API key's own user: ${removing ? 'not removed' : 'not changed'} (every call of this credential runs as this user)`;
 	}
 	if (rules.protectAdmins && rolesOf(member.permissions).includes('admin')) {
 		return `admin: ${removing ? 'kept' : 'left as is'} (Manage Admins is off)`;

@@ -5,7 +5,8 @@ import { PROJECT_ID_PATTERN } from '../../../credentials/GovernanceApi.credentia
 import type { RequestContext } from '../../shared';
 import { pageNumberPaging } from '../../shared';
 import type { GovernanceConnection, ProjectRef } from '../transport';
-import { governance, PAGE_SIZE } from '../transport';
+import { governance, inProject, PAGE_SIZE } from '../transport';
+import { whoAmI } from './calls';
 
 /**
  * The Project parameter of every project-scoped operation: the credential's project (the
@@ -160,4 +161,25 @@ export async function knownProjects(
 		found.set(id, project);
 	}
 	return found;
+}
+
+const ownUsers = new WeakMap<object, Promise<string>>();
+
+/**
+ * The user the credential's API key belongs to (`/auth/info`, in the credential's project), asked
+ * once per node run and only when needed: every call of the credential acts as this user, so the
+ * access operations keep them unless an option allows otherwise.
+ */
+export async function ownUserId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	let known = ownUsers.get(ctx);
+	if (!known) {
+		known = (async () => {
+			const client = inProject(ctx, { id: await credentialProjectId(ctx, itemIndex), viaCredential: true });
+			return String((await whoAmI(client, itemIndex)).user_id ?? '');
+		})();
+		// a failed lookup is asked again by the next item
+		known.catch(() => ownUsers.delete(ctx));
+		ownUsers.set(ctx, known);
+	}
+	return await known;
 }

@@ -2,11 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requireEmail, showFor } from '../../../shared';
 import { applyChange } from '../../core/apply';
+import { snapshotOf } from '../../core/bound';
 import { personState, wasAccepted } from '../../core/lookup';
 import { planAccess } from '../../core/plan';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
 import { buildPermissions, permissionOptions, rolesField } from '../common';
+import { changeFields, modeField, ownUserField, planLines, plansOnly, protectedUsers } from './common';
 
 export const description: INodeProperties[] = showFor('access', 'ensure', [
 	projectLocator,
@@ -27,7 +29,7 @@ export const description: INodeProperties[] = showFor('access', 'ensure', [
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: permissionOptions,
+		options: [ownUserField, modeField('step', 'Make the change'), ...permissionOptions],
 	},
 ]);
 
@@ -37,20 +39,29 @@ export const returns = 'item';
 /**
  * Makes `email` have exactly these permissions in the project, doing the least needed: nothing
  * (`unchanged`), a role update of a member (`updated`), a safe replace of a pending invite with
- * other roles (`reinvited`), or a new invite (`invited`). The access core plans and applies it.
+ * other roles (`reinvited`), or a new invite (`invited`). The access core plans and applies it;
+ * with Mode Plan Only (Automatic: as an AI tool) it outputs the plan and writes nothing. The API
+ * key's own user is left as is unless Include the API Key's Own User is on.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const email = requireEmail(this, this.getNodeParameter('email', itemIndex), 'Email', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
 	const client = inProject(this, await readProject(this, itemIndex));
 
+	const dryRun = plansOnly(this, itemIndex);
 	const state = await personState(client, itemIndex, email);
-	const [change] = planAccess([{ email, permissions, items: [itemIndex] }], state, { removeOthers: false });
+	const protectedUserIds = await protectedUsers(this, itemIndex, state.members.length > 0);
+	const [change] = planAccess([{ email, permissions, items: [itemIndex] }], state, { removeOthers: false, protectedUserIds });
+	if (dryRun) {
+		const plan = await planLines(this, itemIndex, 'access.ensure', [{ change, from: snapshotOf(state, email) }]);
+		return { ...changeFields(change), dryRun: true, applied: false, plan };
+	}
 	const applied = await applyChange(this, client, change, itemIndex);
 	const roles = change.toRoles;
 
 	if (change.userId !== undefined) {
-		return { email, action: change.action === 'update' ? 'updated' : 'unchanged', userId: change.userId, roles, accepted: true };
+		const kept = protectedUserIds.has(change.userId) && change.action === 'unchanged' ? { kept: change.reason } : {};
+		return { email, action: change.action === 'update' ? 'updated' : 'unchanged', userId: change.userId, roles, accepted: true, ...kept };
 	}
 	if (change.inviteCode !== undefined) {
 		// A kept pending invite (further ones with other roles were deleted).

@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as applyPlan from './applyPlan.operation';
 import * as ensure from './ensure.operation';
 import * as review from './review.operation';
 import * as revoke from './revoke.operation';
 import * as sync from './sync.operation';
 
-export { ensure, review, revoke, sync };
+export { applyPlan, ensure, review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,18 +19,18 @@ export const description: INodeProperties[] = [
 		// <defaults.name>", which names the platform): test/shared/toolDescriptions.test.ts.
 		options: [
 			{
+				name: 'Apply Plan',
+				value: 'applyPlan',
+				description:
+					'Apply an approved plan of Ensure, Revoke or Sync (Mode: Plan Only) exactly: each change only while the person\'s access is still what the plan was made from (otherwise skipped, with what changed); a changed, incomplete or foreign plan is refused whole, before any write',
+				action: 'Apply an approved access plan',
+			},
+			{
 				name: 'Ensure',
 				value: 'ensure',
 				description:
-					'Make an email have exactly the given roles (admin, editor, viewer) in the project: does nothing, updates the member, replaces the pending invite or invites, as needed; returns which (unchanged, updated, reinvited, invited). Safe to repeat.',
+					'Make an email have exactly the given roles (admin, editor, viewer) in the project: does nothing, updates the member, replaces the pending invite or invites, as needed; returns which (unchanged, updated, reinvited, invited). Safe to repeat. As an AI tool it only plans (Mode: Automatic): a person approves and Apply Plan applies.',
 				action: 'Ensure access with exact roles',
-			},
-			{
-				name: 'Revoke',
-				value: 'revoke',
-				description:
-					'End an email\'s access to the project, or to every project the key reaches: removes the member and deletes pending invites (optionally the user\'s API keys). Safe to repeat: "notFound" when there is nothing to remove.',
-				action: 'Revoke access',
 			},
 			{
 				name: 'Review',
@@ -37,6 +38,13 @@ export const description: INodeProperties[] = [
 				description:
 					'Report who has access to what, for one, some or every project: one item per person (projects and roles, pending invites, optionally API key counts), only the exceptions an auditor flags, or one item per person per project. Reads only.',
 				action: 'Review access',
+			},
+			{
+				name: 'Revoke',
+				value: 'revoke',
+				description:
+					'End an email\'s access to the project, or to every project the key reaches: removes the member and deletes pending invites (optionally the user\'s API keys). Safe to repeat: "notFound" when there is nothing to remove. As an AI tool it only plans (Mode: Automatic): a person approves and Apply Plan applies.',
+				action: 'Revoke access',
 			},
 			{
 				name: 'Sync',
@@ -49,6 +57,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'ensure',
 	},
+	...applyPlan.description,
 	...ensure.description,
 	...revoke.description,
 	...sync.description,

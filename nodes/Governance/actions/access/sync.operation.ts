@@ -1,17 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { countOf, dryRunModeField, requireText, showFor, wantsDryRun } from '../../../shared';
+import { countOf, requireText, showFor, wantsDryRun } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
-import { whoAmI } from '../../core/calls';
+import { snapshotOf } from '../../core/bound';
+import type { ProjectState } from '../../core/lookup';
 import { projectState } from '../../core/lookup';
 import type { AccessChange } from '../../core/plan';
 import { planAccess } from '../../core/plan';
 import type { ProjectInfo } from '../../core/project';
-import { credentialProjectId, knownProjects, projectLocator, readProject } from '../../core/project';
+import { credentialProjectId, knownProjects, ownUserId, projectLocator, readProject } from '../../core/project';
 import { readRoster } from '../../core/roster';
 import { inProject } from '../../transport';
 import { DEFAULT_PERMISSION_GROUP_KEY } from '../common';
+import { changeFields, modeField, ownUserField, planLines } from './common';
 
 export const description: INodeProperties[] = showFor('access', 'sync', [
 	{
@@ -54,11 +56,8 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			dryRunModeField(
-				'sync',
-				'Make the changes (Max Removals still stops a sync that would remove too many)',
-				'Output the plan (one item per person and project) and change nothing',
-			),
+			ownUserField,
+			modeField('sync', 'Make the changes (Max Removals still stops a sync that would remove too many)'),
 			{
 				displayName: 'Manage Admins',
 				name: 'manageAdmins',
@@ -92,6 +91,7 @@ export const returns = 'all';
 
 interface SyncOptions {
 	dryRun: boolean;
+	includeOwnUser: boolean;
 	manageAdmins: boolean;
 	maxRemovals: number;
 	groupKey: string;
@@ -109,6 +109,7 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 	return {
 		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
 		dryRun: wantsDryRun(ctx, options.dryRun, 0),
+		includeOwnUser: options.includeOwnUser === true,
 		manageAdmins: options.manageAdmins === true,
 		maxRemovals,
 		groupKey: requireText(ctx, options.permissionGroupKey ?? DEFAULT_PERMISSION_GROUP_KEY, 'Permission Group Key', 0),
@@ -118,14 +119,7 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 /** The output item of a change, paired with its roster items (removals: every roster item of its project). */
 function outputOf(change: AccessChange, project: ProjectInfo | undefined, dryRun: boolean, applied: boolean, pairedWith: number[], extra: IDataObject = {}): INodeExecutionData {
 	const json: IDataObject = {
-		project: change.projectId,
-		...(project?.name ? { projectName: project.name } : {}),
-		email: change.email,
-		action: change.action,
-		fromRoles: change.fromRoles,
-		toRoles: change.toRoles,
-		reason: change.reason,
-		...(change.userId !== undefined ? { userId: change.userId } : {}),
+		...changeFields(change, project),
 		dryRun,
 		applied,
 		...extra,
@@ -165,14 +159,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const named = [...roster.entries()].map(([id, entries]) => ({ id, itemIndex: entries[0].items[0] }));
 	const projects = await knownProjects(this, 0, named);
 
-	const self = String((await whoAmI(inProject(this, { id: credentialProject, viaCredential: true }), 0)).user_id ?? '');
+	const self = options.includeOwnUser ? '' : await ownUserId(this, 0);
 	const rules = { removeOthers: true, protectedUserIds: new Set(self ? [self] : []), protectAdmins: !options.manageAdmins };
 
-	const plans: Array<{ client: ReturnType<typeof inProject>; changes: AccessChange[]; rosterItems: number[] }> = [];
+	const plans: Array<{ client: ReturnType<typeof inProject>; changes: AccessChange[]; state: ProjectState; rosterItems: number[] }> = [];
 	for (const [projectId, desired] of roster) {
 		const client = inProject(this, { id: projectId, viaCredential: projectId === credentialProject });
-		const changes = planAccess(desired, await projectState(client, desired[0].items[0]), rules);
-		plans.push({ client, changes, rosterItems: desired.flatMap((entry) => entry.items).sort((a, b) => a - b) });
+		const state = await projectState(client, desired[0].items[0]);
+		const changes = planAccess(desired, state, rules);
+		plans.push({ client, changes, state, rosterItems: desired.flatMap((entry) => entry.items).sort((a, b) => a - b) });
 	}
 
 	const pairing = (change: AccessChange, rosterItems: number[]) => (change.items.length > 0 ? change.items : rosterItems);
@@ -180,8 +175,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (options.dryRun) {
 		// What an approver needs to know: whether applying this plan would pass the brake.
 		const brake = { plannedRemovals: removals.length, maxRemovals: options.maxRemovals, wouldApply: removals.length <= options.maxRemovals };
+		// the plan Access → Apply Plan applies: a line per change that writes, Max Removals with it
+		const writing = plans.flatMap(({ changes, state }) => changes.map((change) => ({ change, from: snapshotOf(state, change.email) })));
+		const lines = await planLines(this, 0, 'access.sync', writing, { maxRemovals: options.maxRemovals });
+		const lineOf = new Map(writing.filter((entry) => entry.change.action !== 'unchanged').map((entry, position) => [entry.change, lines[position]]));
 		return plans.flatMap(({ changes, rosterItems }) =>
-			changes.map((change) => outputOf(change, projects.get(change.projectId), true, false, pairing(change, rosterItems), brake)),
+			changes.map((change) => {
+				const line = lineOf.get(change);
+				return outputOf(change, projects.get(change.projectId), true, false, pairing(change, rosterItems), line ? { ...brake, plan: line } : brake);
+			}),
 		);
 	}
 

@@ -1,0 +1,84 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { dryRunModeField, wantsDryRun } from '../../../shared';
+import type { AccessSnapshot } from '../../core/bound';
+import { boundChange, signAccessPlan } from '../../core/bound';
+import type { AccessChange } from '../../core/plan';
+import type { ProjectInfo } from '../../core/project';
+import { ownUserId } from '../../core/project';
+
+/**
+ * What Ensure, Revoke and Sync share about planning (issue 48): the Mode option, the option that
+ * lets a step act on the API key's own user, and the plan item an approver reads and Access →
+ * Apply Plan applies.
+ */
+
+export function modeField(what: string, apply: string): INodeProperties {
+	return dryRunModeField(
+		what,
+		apply,
+		'Output the plan and change nothing; each item\'s `plan` field is what Access → Apply Plan applies after an approval, exactly, where it still holds',
+	);
+}
+
+export const ownUserField: INodeProperties = {
+	displayName: "Include the API Key's Own User",
+	name: 'includeOwnUser',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether this step may remove or change the user the credential's API key belongs to (and, with Delete API Keys, delete their keys: the key every workflow of this credential uses). Off: that user is kept and the item says so.",
+};
+
+/** Whether the step only plans: Mode, Automatic planning as an AI tool. */
+export function plansOnly(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return wantsDryRun(ctx, options.dryRun, itemIndex);
+}
+
+/** The users this item's step never changes: the API key's own user, unless the option allows it. */
+export async function protectedUsers(ctx: IExecuteFunctions, itemIndex: number, found: boolean): Promise<Set<string>> {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.includeOwnUser === true || !found) return new Set();
+	const self = await ownUserId(ctx, itemIndex);
+	return new Set(self ? [self] : []);
+}
+
+/** One change as a person reads it in a plan or a result. */
+export function changeFields(change: AccessChange, project?: ProjectInfo): IDataObject {
+	return {
+		project: change.projectId,
+		...(project?.name ? { projectName: project.name } : {}),
+		email: change.email,
+		action: change.action,
+		fromRoles: change.fromRoles,
+		toRoles: change.toRoles,
+		reason: change.reason,
+		...(change.userId !== undefined ? { userId: change.userId } : {}),
+	};
+}
+
+/** A planned change with what it was computed from, ready to sign. */
+export interface Planned {
+	change: AccessChange;
+	from: AccessSnapshot;
+	extra?: IDataObject;
+}
+
+/** Signed plan lines of these changes (those that write nothing are left out: nothing to apply). */
+export async function planLines(ctx: IExecuteFunctions, itemIndex: number, operation: string, planned: Planned[], rules: IDataObject = {}) {
+	const writing = planned.filter((entry) => entry.change.action !== 'unchanged');
+	return await signAccessPlan(
+		ctx,
+		itemIndex,
+		operation,
+		writing.map((entry) => boundChange(entry.change, entry.from, entry.extra)),
+		rules,
+	);
+}
+
+/** A step asked to plan with an option that only applying can honour. */
+export function refusePlanOption(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'Nothing was sent.' });
+}
