@@ -27,6 +27,8 @@ const CREDENTIAL_IDS = {
 	githubApi: 'e2eGithubTok0001',
 	/** n8n's Bearer Auth credential that guards the MCP Server Trigger of `mcp-tools` (the MCP client sends it). */
 	mcpBearerAuth: 'e2eMcpBearer0001',
+	/** n8n's Basic Auth credential that guards the approval Wait of governance-sync-approval (the approver sends it). */
+	approverBasicAuth: 'e2eApproverBas01',
 };
 
 /**
@@ -34,6 +36,9 @@ const CREDENTIAL_IDS = {
  * start`), so no fixed value could ever be accepted; `secrets()` lists it like the others.
  */
 const MCP_BEARER_TOKEN = `e2e-mcp-${crypto.randomBytes(24).toString('hex')}`;
+
+/** The approver's Basic Auth login for the approval Wait's resume URL: the password random per process too. */
+const APPROVER = { user: 'ada.approver', password: `e2e-approve-${crypto.randomBytes(24).toString('hex')}` };
 
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */
@@ -172,6 +177,13 @@ function buildCredentials(urls) {
 		type: 'httpBearerAuth',
 		data: { token: MCP_BEARER_TOKEN },
 	});
+	// the approval Wait of governance-sync-approval
+	credentials.push({
+		id: CREDENTIAL_IDS.approverBasicAuth,
+		name: 'Approver login (e2e)',
+		type: 'httpBasicAuth',
+		data: { user: APPROVER.user, password: APPROVER.password },
+	});
 	return credentials;
 }
 
@@ -189,8 +201,8 @@ function secrets() {
 	if (clientInfo) values.push(clientInfo.CLIENT_SECRET, clientInfo.ACCESS_TOKEN, clientInfo.REFRESH_TOKEN);
 	const openAi = serverModule('openai');
 	if (openAi) values.push(openAi.API_KEY);
-	values.push(MCP_BEARER_TOKEN);
+	values.push(MCP_BEARER_TOKEN, APPROVER.password);
 	return values.filter((v) => typeof v === 'string' && v.length >= 8);
 }
 
-module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN };
+module.exports = { buildCredentials, secrets, CREDENTIAL_IDS, MCP_BEARER_TOKEN, APPROVER };

@@ -11,6 +11,8 @@
  *    tools only read or plan (no tool that changes access);
  *  - as imported (`n8n execute` from the Manual Trigger, nobody answers): the run stops at the
  *    Wait, no node after it ran, 0 write requests reached the stand-in;
+ *  - every Wait requires the approver's login (Authentication: Basic Auth, issue 48): in a running
+ *    n8n a yes without it is refused (401/403) and the run still waits, with nothing written;
  *  - in a running n8n (live phases, regular and queue mode), the example with its Manual Trigger
  *    swapped for a Webhook trigger and its Wait's time limit read from the webhook call (the
  *    example itself waits 24 hours): a no ({"approved": false} posted to the plan's resumeUrl) and
@@ -22,6 +24,10 @@
 const crypto = require('crypto');
 
 const { log } = require('./results');
+const { APPROVER, CREDENTIAL_IDS } = require('./credentials');
+
+/** The Basic Auth header of the approver's login (the Wait's credential in every example). */
+const APPROVER_AUTH = `Basic ${Buffer.from(`${APPROVER.user}:${APPROVER.password}`).toString('base64')}`;
 
 const GOVERNANCE = 'n8n-nodes-governance-connectors.governance';
 const GOVERNANCE_TOOL = 'n8n-nodes-governance-connectors.governanceTool';
@@ -36,7 +42,7 @@ const NOT_APPROVED = 'Not approved: nothing changed';
 /** Per node type (and its tool), the operations that change who has access (resource → operations). */
 const CHANGES_ACCESS = {
 	[GOVERNANCE]: {
-		access: ['ensure', 'revoke', 'sync'],
+		access: ['applyPlan', 'ensure', 'revoke', 'sync'],
 		invite: ['create', 'delete', 'replace', 'resend'],
 		user: ['updateRole', 'remove', 'updateOrganizationRole'],
 		apiKey: ['create', 'delete'],
@@ -51,6 +57,8 @@ const CHANGES_ACCESS = {
 };
 /** Operations whose Mode option (`dryRun`) Plan Only makes them read only: [type, resource, operation]. */
 const PLANS_WITH_DRY_RUN = [
+	[GOVERNANCE, 'access', 'ensure'],
+	[GOVERNANCE, 'access', 'revoke'],
 	[GOVERNANCE, 'access', 'sync'],
 	[CODE_HOSTING, 'access', 'revoke'],
 	[CODE_HOSTING, 'access', 'sync'],
@@ -133,6 +141,9 @@ function checkStructure(assert, workflow) {
 	const limit = approval.wait.parameters;
 	assert.equal(limit.limitWaitTime, true, `"${approval.wait.name}" has a time limit`);
 	assert.equal(limit.httpMethod, 'POST', `"${approval.wait.name}" resumes on a POST`);
+	// only an authenticated approver resumes it (issue 48): the Wait checks a Basic Auth login
+	assert.equal(limit.incomingAuthentication, 'basicAuth', `"${approval.wait.name}" requires the approver's login (Authentication: Basic Auth)`);
+	assert.equal(approval.wait.credentials?.httpBasicAuth?.id, CREDENTIAL_IDS.approverBasicAuth, `"${approval.wait.name}" uses the approver's Basic Auth credential`);
 	const condition = approval.gate.parameters.conditions;
 	assert.equal(condition.options.typeValidation, 'strict', `"${approval.gate.name}" validates types strictly`);
 	assert.deepEqual(
@@ -280,14 +291,19 @@ function liveScenario(base, workflow, path) {
 			return { before, plan, id: execution.id };
 		}
 
-		async function answer(resumeUrl, approved) {
+		async function post(resumeUrl, approved, authorization) {
 			const response = await fetch(resumeUrl, {
 				method: 'POST',
-				headers: { 'content-type': 'application/json' },
+				headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
 				body: JSON.stringify({ approved }),
 				signal: AbortSignal.timeout(60_000),
 			});
-			assert.equal(response.status, 200, `the resume URL answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+			return { status: response.status, text: (await response.text()).slice(0, 300) };
+		}
+
+		async function answer(resumeUrl, approved) {
+			const { status, text } = await post(resumeUrl, approved, APPROVER_AUTH);
+			assert.equal(status, 200, `the resume URL answered ${status}: ${text}`);
 		}
 
 		const ran = (name) => (e) => Boolean(e.data?.resultData?.runData?.[name]);
@@ -327,6 +343,11 @@ function liveScenario(base, workflow, path) {
 		mark = markOf(ctx);
 		const yes = await start(3600);
 		assert.deepEqual(writesSince(ctx, mark), [], 'no write before the yes');
+		// a yes without the approver's login is refused by n8n, and the run still waits
+		const anonymous = await post(yes.plan.resumeUrl, true);
+		assert.ok([401, 403].includes(anonymous.status), `a yes without the approver's login is refused: ${anonymous.status} ${anonymous.text}`);
+		assert.ok((await executions(yes.before)).find(savedWaiting), 'after the refused yes the run still waits');
+		assert.deepEqual(writesSince(ctx, mark), [], 'a refused yes writes nothing');
 		await answer(yes.plan.resumeUrl, true);
 		const approved = await waitForExecution(yes.before, { ready: (e) => writers.some((name) => ran(name)(e)), readyWhat: 'resumed and past the approval' });
 		checkExecution(approved, ({ items, runData }) => {

@@ -42,7 +42,7 @@
  * Options: --n8n VERSION (repeatable or comma-separated; "all" = every pinned version),
  *          --full (every scenario on every version; N8N_E2E_FULL=1), --matrix all (this run is one
  *          version's share of a run of all: a CI job per version),
- *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT),
+ *          --no-queue (skip queue mode), --only TEXT (workflows whose file name contains TEXT; TEXT,TEXT for several),
  *          --no-registry / --only-registry (skip / run only step 6), --only npm-start (only step 7,
  *          on the first version given),
  *          --browser-only TEXT (the browser checks whose name contains TEXT: creator, resources,

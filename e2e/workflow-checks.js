@@ -16,11 +16,16 @@ const WORKFLOW_DIR = path.join(__dirname, 'workflows');
 const GOVERNANCE_NODE_PREFIX = 'n8n-nodes-governance-connectors.';
 
 /** The e2e workflows whose file name contains `only` (all: also those run only when named). */
+/** `--only TEXT`: file names containing TEXT, or any of several comma-separated texts. */
+function matchesOnly(name, only) {
+	return !only || only.split(',').some((text) => text !== '' && name.includes(text));
+}
+
 function loadWorkflows(only, { all = false } = {}) {
 	return fs
 		.readdirSync(WORKFLOW_DIR)
 		.filter((f) => f.endsWith('.json'))
-		.filter((f) => !only || f.includes(only))
+		.filter((f) => matchesOnly(f, only))
 		.sort()
 		.map((file) => {
 			const base = file.replace(/\.json$/, '');
@@ -55,7 +60,7 @@ function loadExamples(only) {
 	return fs
 		.readdirSync(dir)
 		.filter((f) => f.endsWith('.json'))
-		.filter((f) => !only || f.includes(only) || `example ${f}`.includes(only))
+		.filter((f) => matchesOnly(f, only) || matchesOnly(`example ${f}`, only))
 		.sort()
 		.map((file) => {
 			const workflow = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));

@@ -4,7 +4,8 @@
 // reviews Sandbox (proj-e2e-0004) with Access → Review, then makes mixed.case@acme.test (stored
 // as Mixed.Case@acme.test) an editor in Research (proj-e2e-0003) with Access → Ensure. Every call
 // reaches the project the model chose (the Authorization header names it), the model gets each
-// project's answer back, and the only write is the role update in Research.
+// project's answer back, and the only write is the role update in Research. (Ensure's Mode is
+// Apply here, the builder's choice: at its default a tool only plans.)
 const MODEL = 'scripted-governance-project';
 const SANDBOX = 'proj-e2e-0004';
 const RESEARCH = 'proj-e2e-0003';
@@ -39,10 +40,12 @@ module.exports = {
 			`GET /latest/projects/list Bearer ${PROJECT_ID}:<key>`,
 			`POST /latest/auth/users/list Bearer ${SANDBOX}:<key>`,
 			`POST /latest/auth/invite/list Bearer ${SANDBOX}:<key>`,
-			// Access → Ensure: the member found without case, one role update
+			// Access → Ensure: the member found without case, who the API key is (in the credential's
+			// project: the key's own user is kept), one role update
 			`POST /latest/auth/users/list Bearer ${RESEARCH}:<key>`,
 			`POST /latest/auth/users/list Bearer ${RESEARCH}:<key>`,
 			`POST /latest/auth/invite/list Bearer ${RESEARCH}:<key>`,
+			`GET /latest/auth/info Bearer ${PROJECT_ID}:<key>`,
 			`POST /latest/auth/users/${MIXED_USER_ID}/update ${RESEARCH}:<key>`,
 		]);
 		const update = governance.requests.at(-1);

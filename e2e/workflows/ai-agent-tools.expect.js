@@ -4,6 +4,7 @@
 // Get) and Client Info (Client → Get Many) as tools, one per turn, with `$fromAI()` arguments,
 // then Access → Ensure again with the same input; each tool's call reaches its platform stand-in
 // and its output comes back to the model; the repeated ensure is "unchanged" and writes nothing.
+// ("Grant Access" has Mode: Apply, the builder's choice: at its default a tool only plans.)
 const MODEL = 'scripted-tools';
 
 module.exports = {

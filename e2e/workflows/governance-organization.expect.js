@@ -91,6 +91,7 @@ module.exports = {
 			`POST /latest/auth/users/list @${P2}`, // the case-sensitive search finds nobody
 			`POST /latest/auth/users/list @${P2}`, // the whole list, compared without case
 			`POST /latest/auth/invite/list @${P2}`,
+			`GET /latest/auth/info @${P1}`, // who the API key is (its own user is kept), once a member is found
 			`POST /latest/auth/users/${MIXED_USER_ID}/update @${P2}`,
 		]);
 		assert.deepEqual(bodyOf(ensureRequests[0]).user_filters, { email_search: 'MIXED.CASE@acme.test' });

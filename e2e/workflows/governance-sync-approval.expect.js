@@ -1,12 +1,19 @@
 'use strict';
 /*
- * Access → Sync with an approval in a running n8n (regular mode, then queue mode where every
- * part runs on the worker): a Webhook call starts the sync's Dry Run; Respond to Webhook answers
- * with the plan and `$execution.resumeUrl`; the execution waits (Wait, Resume: On Webhook Call)
- * with no write; the approver calls the resume URL. A rejection ({approved: false}) ends it with
- * no write; an approval applies the roster with the least writes. This is the swap the sticky
- * note of examples/governance-nightly-roster-sync.json describes (the example itself waits a
- * timer, because `n8n execute` cannot be resumed).
+ * Approvals that bind (issue 48), in a running n8n (regular mode, then queue mode where every
+ * part runs on the worker): a Webhook call starts Access → Sync with Mode Plan Only; Respond to
+ * Webhook answers with the plan and `$execution.resumeUrl`; the execution waits (Wait, Resume: On
+ * Webhook Call, Authentication: Basic Auth) with no write. Then:
+ *  - a resume without credentials, or with a wrong password, is refused by n8n (401 / 403): the
+ *    execution still waits and nothing is written;
+ *  - the approver's no ({approved: false}) ends it with no write;
+ *  - a yes whose plan is changed before Apply (a Code node edits one line) is refused whole by
+ *    Access → Apply Plan: the execution fails, 0 writes;
+ *  - a yes after the platform changed (an admin invited one person of the plan meanwhile and added
+ *    someone the roster does not list): Apply Plan applies the lines that still hold, skips the
+ *    changed one and says why, and removes nobody it was not approved to (a Sync run again would
+ *    have removed the person added meanwhile); the summary names the approver (the Basic Auth
+ *    login the Wait checked) and the time.
  */
 const PATH = 'e2e-gov-sync-approval';
 const perms = (role) => ({ items: { serviceDefault: { actions: { [`role:${role}`]: true } } } });
@@ -18,14 +25,16 @@ const savedWaiting = (e) =>
 const describeSaved = (e) =>
 	e ? `${e.status}, last node run ${e.data?.resultData?.lastNodeExecuted ?? 'none'}, nodes run: ${Object.keys(e.data?.resultData?.runData ?? {}).join(', ') || 'none'}` : 'not saved yet';
 const isWrite = (r) => r.method !== 'GET' && !r.path.endsWith('/list');
+const { APPROVER } = require('../credentials');
+const basic = (user, password) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 module.exports = {
 	// runs on every n8n version (e2e/README.md, "What runs where")
 	everyVersion: "n8n's Wait node: the resume URL ($execution.resumeUrl) and how a waiting execution is saved and resumed differ by version (and mode)",
 	servers: ['governance'],
 	async live({ assert, webhookBase, governance, lastExecutionId, executions, waitUntil, waitForExecution, checkExecution, deactivate }) {
-		const { state, requests, constants } = governance;
-		const { PROJECT_ID, VIEWER_USER_ID, ADMIN_USER_ID } = constants;
+		const { state, requests, constants, server } = governance;
+		const { PROJECT_ID, VIEWER_USER_ID, ADMIN_USER_ID, MIXED_USER_ID } = constants;
 		const writesSince = (mark) => requests.slice(mark).filter(isWrite);
 
 		/** Starts a sync; answers the plan and the execution, which is then waiting for approval. */
@@ -59,70 +68,108 @@ module.exports = {
 			return { before, resumeUrl: plan.resumeUrl };
 		}
 
-		async function answer(resumeUrl, approved) {
+		/** POSTs an answer to the resume URL; answers n8n's status. */
+		async function post(resumeUrl, body, authorization) {
 			const response = await fetch(resumeUrl, {
 				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ approved }),
+				headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+				body: JSON.stringify(body),
 				signal: AbortSignal.timeout(60_000),
 			});
-			assert.equal(response.status, 200, `the resume URL answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+			return { status: response.status, text: (await response.text()).slice(0, 300) };
+		}
+
+		async function answer(resumeUrl, body) {
+			const { status, text } = await post(resumeUrl, body, basic(APPROVER.user, APPROVER.password));
+			assert.equal(status, 200, `the resume URL answered ${status}: ${text}`);
 		}
 
 		// resumed: the node after the Wait ran (n8n 1.x on SQLite can show the finished status with
 		// the data saved while it waited, where the Wait node has its waiting run)
-		const resumed = (e) => Boolean(e.data?.resultData?.runData?.['Approved?']);
-		const readyWhat = 'resumed ("Approved?", after the Wait, ran)';
+		const resumed = (e) => Boolean(e.data?.resultData?.runData?.['Approval']);
+		const readyWhat = 'resumed ("Approval", after the Wait, ran)';
 		const checkPlan = (items) => {
 			assert.deepEqual(
-				items('Sync Dry Run').map((c) => `${c.project} ${c.action} ${c.email} ${c.dryRun} ${c.applied}`),
+				items('Sync Dry Run').map((c) => `${c.project} ${c.action} ${c.email} ${c.dryRun} ${c.applied} ${c.plan ? `line ${c.plan.line}/${c.plan.lines}` : 'no line'}`),
 				[
-					`${PROJECT_ID} unchanged admin@example.com true false`,
-					`${PROJECT_ID} update viewer@example.com true false`,
-					`${PROJECT_ID} invite member@example.com true false`,
-					`${PROJECT_ID} invite new.hire@example.com true false`,
+					`${PROJECT_ID} unchanged admin@example.com true false no line`,
+					`${PROJECT_ID} update viewer@example.com true false line 1/3`,
+					`${PROJECT_ID} invite member@example.com true false line 2/3`,
+					`${PROJECT_ID} invite new.hire@example.com true false line 3/3`,
 				],
 			);
 		};
 
-		// ---- rejected: the plan, a wait with no write, then nothing
+		// ---- unauthenticated and wrongly authenticated answers are refused; then a no: nothing written
 		let mark = requests.length;
 		const rejected = await requestSync();
 		assert.deepEqual(writesSince(mark), [], 'no write while waiting for the approval');
-		await answer(rejected.resumeUrl, false);
+		const anonymous = await post(rejected.resumeUrl, { approved: true });
+		assert.ok([401, 403].includes(anonymous.status), `a resume without credentials is refused: ${anonymous.status} ${anonymous.text}`);
+		const wrong = await post(rejected.resumeUrl, { approved: true }, basic(APPROVER.user, 'not-the-password'));
+		assert.ok([401, 403].includes(wrong.status), `a resume with a wrong password is refused: ${wrong.status} ${wrong.text}`);
+		const still = (await executions(rejected.before)).find((e) => savedWaiting(e));
+		assert.ok(still, 'after the refused resumes the execution still waits');
+		assert.deepEqual(writesSince(mark), [], 'refused resumes write nothing');
+		await answer(rejected.resumeUrl, { approved: false });
 		checkExecution(await waitForExecution(rejected.before, { ready: resumed, readyWhat }), ({ items, runData }) => {
 			checkPlan(items);
-			assert.deepEqual(items('Wait For Approval')[0].body, { approved: false });
+			assert.deepEqual(items('Approval')[0], { approved: false, tamper: false, approvedBy: APPROVER.user, approvedAt: items('Approval')[0].approvedAt });
 			assert.equal(items('Approved?', { output: 1 }).length, 1, 'the rejection takes the false branch');
-			assert.equal(runData['Sync Apply'], undefined, 'not applied');
+			assert.equal(runData['Apply Approved Plan'], undefined, 'not applied');
 		});
 		assert.deepEqual(writesSince(mark), [], 'a rejected plan writes nothing');
 		assert.deepEqual(state.memberships[PROJECT_ID][VIEWER_USER_ID], perms('viewer'));
 
-		// ---- approved: the same plan, applied with the least writes once the approver answers
+		// ---- a yes, but the plan is changed between the approval and Apply: refused whole
+		mark = requests.length;
+		const tampered = await requestSync();
+		await answer(tampered.resumeUrl, { approved: true, tamper: true });
+		const failedRun = await waitForExecution(tampered.before, {
+			ready: (e) => Boolean(e.data?.resultData?.runData?.['Apply Approved Plan']),
+			readyWhat: '"Apply Approved Plan" ran',
+		});
+		const applyRun = failedRun.data.resultData.runData['Apply Approved Plan'][0];
+		assert.match(String(applyRun.error?.message ?? failedRun.data.resultData.error?.message), /does not match its digest: the plan is refused/, 'Apply refuses the changed plan');
+		assert.deepEqual(writesSince(mark), [], 'a changed plan writes nothing');
+
+		// ---- a yes after the platform changed: the approved lines that still hold, nothing else
 		mark = requests.length;
 		const approved = await requestSync();
 		assert.deepEqual(writesSince(mark), [], 'no write before the approval');
-		await answer(approved.resumeUrl, true);
-		checkExecution(await waitForExecution(approved.before, { ready: resumed, readyWhat }), ({ items }) => {
+		// meanwhile, an admin invites new.hire as viewer and adds Max (whom the roster does not list)
+		server.addInvite(PROJECT_ID, 'new.hire@example.com', ['viewer']);
+		server.addMember(PROJECT_ID, MIXED_USER_ID, ['viewer']);
+		const changedMark = requests.length;
+		await answer(approved.resumeUrl, { approved: true });
+		checkExecution(await waitForExecution(approved.before, { ready: (e) => Boolean(e.data?.resultData?.runData?.['Summary']), readyWhat: '"Summary" ran' }), ({ items }) => {
 			checkPlan(items);
-			assert.deepEqual(items('Wait For Approval')[0].body, { approved: true });
 			assert.deepEqual(
-				items('Sync Apply').map((c) => `${c.action} ${c.email} ${c.applied}`),
-				['unchanged admin@example.com false', 'update viewer@example.com true', 'invite member@example.com true', 'invite new.hire@example.com true'],
+				items('Apply Approved Plan').map((c) => `${c.line} ${c.action} ${c.email} ${c.result} ${c.approvedBy}`),
+				[
+					`1 update viewer@example.com applied ${APPROVER.user}`,
+					`2 invite member@example.com applied ${APPROVER.user}`,
+					`3 invite new.hire@example.com skipped ${APPROVER.user}`,
+				],
 			);
+			const [summary] = items('Summary');
+			assert.equal(summary.approvedBy, APPROVER.user);
+			assert.ok(!Number.isNaN(Date.parse(summary.approvedAt)), `the approval time: ${summary.approvedAt}`);
+			assert.deepEqual(summary.applied, ['update viewer@example.com', 'invite member@example.com']);
+			assert.equal(summary.skipped.length, 1);
+			assert.match(summary.skipped[0], /^invite new\.hire@example\.com: changed since the plan: planned from no access, now pending invite \S+ \(viewer\)$/);
 		});
 		assert.deepEqual(
-			writesSince(mark).map((r) => `${r.path} ${r.body}`),
+			writesSince(changedMark).map((r) => `${r.path} ${r.body}`),
 			[
 				`/latest/auth/users/${VIEWER_USER_ID}/update ${JSON.stringify({ permissions: perms('editor'), overwrite: true })}`,
 				`/latest/auth/invite/create ${JSON.stringify({ email: 'member@example.com', permissions: perms('viewer') })}`,
-				`/latest/auth/invite/create ${JSON.stringify({ email: 'new.hire@example.com', permissions: perms('editor') })}`,
 			],
 		);
-		assert.deepEqual(Object.keys(state.memberships[PROJECT_ID]).sort(), [ADMIN_USER_ID, 'user-member', VIEWER_USER_ID].sort());
+		assert.deepEqual(Object.keys(state.memberships[PROJECT_ID]).sort(), [ADMIN_USER_ID, MIXED_USER_ID, VIEWER_USER_ID].sort(), 'the person added meanwhile is kept');
 		assert.deepEqual(state.memberships[PROJECT_ID][VIEWER_USER_ID], perms('editor'));
-		assert.ok(Object.values(state.invites).some((invite) => invite.project === PROJECT_ID && invite.email === 'new.hire@example.com'));
+		const newHire = Object.values(state.invites).filter((invite) => invite.project === PROJECT_ID && invite.email === 'new.hire@example.com');
+		assert.deepEqual(newHire.map((invite) => invite.permissions), [perms('viewer')], "new.hire keeps the admin's invite; the plan's line was skipped");
 
 		await deactivate();
 	},

@@ -21,7 +21,9 @@ export class Governance implements INodeType {
 		icon: { light: 'file:governance.svg', dark: 'file:governance.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+		// what a step that changes access does when run, readable on the canvas (Mode): issue 48
+		subtitle:
+			'={{ $parameter["operation"] + ": " + $parameter["resource"] + ($parameter["resource"] === "access" && ["ensure", "revoke", "sync"].includes($parameter["operation"]) ? ({ "true": " (plan only)", "false": " (applies)" }[String(($parameter["options"] || {}).dryRun)] || " (applies; plans as a tool)") : "") }}',
 		description:
 			'Manage who has which role in Relevance AI projects: ensure, revoke (in one or every project), sync to a roster and review access; invites, members, API keys, projects and organization roles',
 		defaults: { name: 'Relevance AI' },

@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { Governance } from '../../nodes/Governance/Governance.node';
 import type { GovernanceServer } from './harness';
 import { ADMIN_KEY, ADMIN_USER_ID, MIXED_EMAIL, MIXED_KEY, MIXED_USER_ID, PROJECT_ID, VIEWER_USER_ID, runGovernance, startServer } from './harness';
 import { MARKETING, RESEARCH, SANDBOX, isWrite } from './orgKit';
@@ -199,5 +200,25 @@ describe("the API key's own user is kept unless the option allows it", () => {
 		srv.resetRequests();
 		await access('revoke', { email: 'nobody@example.com' });
 		expect(srv.requests.filter((request) => request.path === '/latest/auth/info')).toHaveLength(0);
+	});
+});
+
+describe('the canvas says what a step that changes access does when run', () => {
+	// the subtitle is an n8n expression over the node's parameters: evaluated here as the editor does
+	const subtitle = String(new Governance().description.subtitle);
+	const body = /^=\{\{([\s\S]*)\}\}$/.exec(subtitle)?.[1] ?? '';
+	// eslint-disable-next-line @typescript-eslint/no-implied-eval
+	const shown = (parameters: IDataObject) => (new Function('$parameter', `return (${body});`) as (p: IDataObject) => string)(parameters);
+
+	test.each([
+		[{ resource: 'access', operation: 'sync', options: {} }, 'sync: access (applies; plans as a tool)'],
+		[{ resource: 'access', operation: 'sync', options: { dryRun: 'auto' } }, 'sync: access (applies; plans as a tool)'],
+		[{ resource: 'access', operation: 'revoke', options: { dryRun: true } }, 'revoke: access (plan only)'],
+		[{ resource: 'access', operation: 'ensure', options: { dryRun: false } }, 'ensure: access (applies)'],
+		[{ resource: 'access', operation: 'applyPlan', options: {} }, 'applyPlan: access'],
+		[{ resource: 'access', operation: 'review' }, 'review: access'],
+		[{ resource: 'user', operation: 'remove' }, 'remove: user'],
+	])('%j: "%s"', (parameters, expected) => {
+		expect(shown(parameters)).toBe(expected);
 	});
 });
