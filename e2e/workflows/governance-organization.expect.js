@@ -166,7 +166,14 @@ module.exports = {
 		const syncReads = [`GET /latest/projects/list @${P1}`, `GET /latest/auth/info @${P1}`, ...reads(P1, P2, P3)];
 
 		// the Dry Run also tells an approver whether the applied sync would pass the brake (1 removal, Max Removals 5)
-		assert.deepEqual(items('Sync Dry Run'), plan.map((entry) => ({ ...entry, dryRun: true, applied: false, plannedRemovals: 1, maxRemovals: 5, wouldApply: true })));
+		// each change that writes carries its signed plan line (Access → Apply Plan applies it), in order
+		const dryRunItems = items('Sync Dry Run');
+		const writing = plan.filter((entry) => entry.action !== 'unchanged');
+		assert.deepEqual(
+			dryRunItems.filter((item) => item.plan).map((item) => [item.plan.line, item.plan.lines, item.plan.change.email, item.plan.change.action, /^hmac-sha256:/.test(item.plan.digest)]),
+			writing.map((entry, index) => [index + 1, writing.length, entry.email, entry.action, true]),
+		);
+		assert.deepEqual(dryRunItems.map(({ plan: _line, ...item }) => item), plan.map((entry) => ({ ...entry, dryRun: true, applied: false, plannedRemovals: 1, maxRemovals: 5, wouldApply: true })));
 		assert.deepEqual(pairing('Sync Dry Run'), planPairing);
 		assert.deepEqual(dryRun.map(line), syncReads, 'Dry Run: reads only');
 

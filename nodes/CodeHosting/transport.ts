@@ -286,6 +286,9 @@ export const codeHostingPlatform: PlatformDescription = {
 			secrets: [credentials.accessToken, credentials.clientSecret, tokenData?.access_token, tokenData?.refresh_token, ...appSecrets].filter(
 				(value): value is string => typeof value === 'string' && value !== '',
 			),
+			// an OAuth2 access token is refreshed and an App's installation tokens are made per call:
+			// a plan is signed with what the credential itself holds (the token, client secret or key)
+			stableSecrets: [credentials.accessToken, credentials.clientSecret, appSecrets[1]].filter((value): value is string => typeof value === 'string' && value !== ''),
 		};
 	},
 	headers: { Accept: JSON_MEDIA_TYPE, 'X-GitHub-Api-Version': API_VERSION, 'User-Agent': USER_AGENT },

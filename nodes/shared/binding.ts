@@ -46,6 +46,8 @@ export function canonicalJson(value: unknown): string {
 
 /** The HMAC key of a credential's plans: a hash of its secrets (never the secrets themselves). */
 export function planKey(platform: string, secrets: string[]): Buffer {
+	// a key from no secret would let anyone sign a plan
+	if (!secrets.some((secret) => typeof secret === 'string' && secret.length >= 8)) throw new Error('The credential holds no secret to sign a plan with');
 	const hash = createHash('sha256');
 	hash.update(`n8n-nodes-governance-connectors plan key v${PLAN_VERSION}\u0000${platform}`);
 	for (const secret of secrets) hash.update(`\u0000${secret}`);

@@ -24,6 +24,11 @@ export interface PlatformConnection {
 	baseUrl: string;
 	/** Values that must never show in output, errors or logs. */
 	secrets: string[];
+	/**
+	 * The secrets that stay the same while the credential does (not tokens that are refreshed or
+	 * made per call): what a plan's signing key is derived from (binding.ts). Default: `secrets`.
+	 */
+	stableSecrets?: string[];
 	/** The GraphQL endpoint, where the platform has one. */
 	graphqlUrl?: string;
 	/**

@@ -75,6 +75,31 @@ describe('apply (Mode Automatic in a workflow, or Apply)', () => {
 	});
 });
 
+describe("the token's own login", () => {
+	test('is kept, with a reason and nothing written; with Include the Token\'s Own Login it is removed', async () => {
+		const { output, error } = await runCodeHosting(srv, { parameters: revoke(LOGIN) });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.action)).toEqual(['kept', 'complete']);
+		expect(output[0].json).toMatchObject({ login: LOGIN, applied: false, reason: expect.stringMatching(/login this credential acts as: not removed/) });
+		expect(output[1].json).toMatchObject({ changes: 0, changesApplied: 0, kept: expect.any(String), summary: `${LOGIN} is the credential's own login: kept (nothing was changed)` });
+		expect(writes()).toEqual([]);
+		expect(srv.requests.filter((request) => request.path === '/user')).toHaveLength(1);
+
+		srv.resetRequests();
+		const allowed = await runCodeHosting(srv, { parameters: revoke(LOGIN, { options: { includeOwnLogin: true } }) });
+		expect(allowed.error).toBeUndefined();
+		expect(allowed.output.map((item) => item.json.action)).toEqual(['removedMember', 'complete']);
+		expect(writes()).toEqual([`DELETE /orgs/${ORG}/members/${LOGIN}`]);
+		expect(srv.requests.filter((request) => request.path === '/user')).toHaveLength(0);
+	});
+
+	test('someone with nothing to remove: the own login is not asked for', async () => {
+		const { output } = await runCodeHosting(srv, { parameters: revoke('nobody-here') });
+		expect(output.map((item) => item.json.action)).toEqual(['complete']);
+		expect(srv.requests.filter((request) => request.path === '/user')).toHaveLength(0);
+	});
+});
+
 describe('plan only', () => {
 	test('Mode Plan Only: the same items, applied false, nothing written', async () => {
 		await outsiderWithEverything();

@@ -71,7 +71,8 @@ describe('apply (Mode Automatic in a workflow)', () => {
 		// pairing: an addition with its person's item, a removal of someone not in the roster with the items naming the team, the summary with all
 		expect(output.map((item) => item.pairedItem)).toEqual([[{ item: 1 }], [{ item: 2 }], [{ item: 1 }, { item: 2 }], [{ item: 0 }, { item: 1 }, { item: 2 }]]);
 		expect(writes()).toEqual([PUT('developers', 'dev-a'), PUT('reviewers', 'dev-b'), DELETE('reviewers', 'dev-c')]);
-		// reads grow with teams: per team its maintainers, members and pending invitations
+		// reads grow with teams: per team its maintainers, members and pending invitations; once, as
+		// there is a removal, the credential's own login (kept unless the option allows it)
 		expect(reads()).toEqual([
 			`/orgs/${ORG}/teams/developers/members?role=maintainer`,
 			`/orgs/${ORG}/teams/developers/members?role=member`,
@@ -79,6 +80,7 @@ describe('apply (Mode Automatic in a workflow)', () => {
 			`/orgs/${ORG}/teams/reviewers/members?role=maintainer`,
 			`/orgs/${ORG}/teams/reviewers/members?role=member`,
 			`/orgs/${ORG}/teams/reviewers/invitations`,
+			'/user',
 		]);
 		expect(membersOf('developers')).toEqual({ 'dev-a': 'member', [LOGIN]: 'maintainer', [OTHER]: 'member' });
 		expect(membersOf('reviewers')).toEqual({ 'dev-a': 'member', 'dev-b': 'member' });
@@ -90,15 +92,20 @@ describe('apply (Mode Automatic in a workflow)', () => {
 		expect(writes()).toEqual([]);
 	});
 
-	test('Manage Maintainers: a maintainer the roster does not list for the team is removed too', async () => {
+	test('Manage Maintainers: a maintainer the roster does not list for the team is removed too, but never the token\'s own login unless that option is on', async () => {
+		// the maintainer of developers is octo-user, the login the token acts as
 		const { output, error } = await runCodeHosting(srv, { items: ROSTER, parameters: sync({ options: { manageMaintainers: true } }) });
 		expect(error).toBeUndefined();
-		expect(output.filter((item) => item.json.action === 'remove').map((item) => [item.json.team, item.json.login, item.json.role])).toEqual([
-			['developers', LOGIN, 'maintainer'],
-			['reviewers', 'dev-c', 'member'],
-		]);
+		expect(output.filter((item) => item.json.action === 'remove').map((item) => [item.json.team, item.json.login, item.json.role])).toEqual([['reviewers', 'dev-c', 'member']]);
+		expect(writes()).not.toContain(DELETE('developers', LOGIN));
+		expect(output.at(-1)!.json).toMatchObject({ maintainersKept: [], ownLoginKept: [{ team: 'developers', login: LOGIN, reason: expect.stringMatching(/login this credential acts as/) }] });
+
+		srv.resetRequests();
+		const allowed = await runCodeHosting(srv, { items: ROSTER, parameters: sync({ options: { manageMaintainers: true, includeOwnLogin: true } }) });
+		expect(allowed.error).toBeUndefined();
+		expect(allowed.output.filter((item) => item.json.action === 'remove').map((item) => [item.json.team, item.json.login, item.json.role])).toEqual([['developers', LOGIN, 'maintainer']]);
 		expect(writes()).toContain(DELETE('developers', LOGIN));
-		expect(output.at(-1)!.json.maintainersKept).toEqual([]);
+		expect(reads()).not.toContain('/user');
 	});
 
 	test('Teams to Sync: a listed team the roster does not name loses everyone but its maintainers; other teams are not read', async () => {

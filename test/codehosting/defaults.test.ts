@@ -50,6 +50,7 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 /** What each operation needs to do anything: only parameters whose default is empty. */
 const fills = (): Record<string, IDataObject> => ({
 	'access.review': { owner: byName(ORG) },
+	'access.applyPlan': {},
 	'access.revoke': { owner: byName(ORG), person: 'other-user' },
 	'access.sync': { owner: byName(ORG) },
 	'apiCall.request': { endpoint: '/user' },
@@ -152,6 +153,7 @@ const ITEMS: Record<string, IDataObject[]> = {
 
 /** Operations whose own work deletes, removes access or merges (their action says so). */
 const REMOVES = [
+	'access.applyPlan', // applies what it is given: here a Revoke's plan
 	'access.revoke', // plans by default as an AI tool; in a workflow Mode Automatic applies, as Governance's Sync
 	'access.sync', // the same Mode; Max Removals brakes, maintainers are kept by default
 	'collaborator.remove',
@@ -166,13 +168,21 @@ const REMOVES = [
 	'team.removeMember',
 ];
 
+/** Apply Plan's input: the plan Revoke made (Mode Plan Only) on the same server, with the same token. */
+async function planOf(srv: CodeHostingServer): Promise<IDataObject[]> {
+	const planned = await runCodeHosting(srv, { parameters: { resource: 'access', operation: 'revoke', ...fills()['access.revoke'], options: { dryRun: true } } });
+	expect(planned.error).toBeUndefined();
+	srv.resetRequests();
+	return planned.output.map((item) => item.json);
+}
+
 async function observe(operation: Operation, extra: IDataObject = {}, asTool = false) {
 	const srv: CodeHostingServer = await startServer();
 	try {
 		await prepare(srv, operation.key);
 		const { output, error } = await runCodeHosting(srv, {
 			parameters: { resource: operation.resource, operation: operation.operation, ...fills()[operation.key], ...extra },
-			items: ITEMS[operation.key],
+			items: operation.key === 'access.applyPlan' ? await planOf(srv) : ITEMS[operation.key],
 			asTool,
 			// the seeded review is other-user's: only its author edits it
 			...(operation.key === 'review.update' ? { token: OTHER_TOKEN } : {}),

@@ -37,10 +37,12 @@ test.each([
 	expect(run).toThrow(message);
 });
 
-test('the key depends on every secret and the platform, and is not a secret', () => {
-	expect(planKey('governance', ['a', 'b']).equals(planKey('governance', ['a', 'c']))).toBe(false);
-	expect(planKey('governance', ['a']).equals(planKey('codeHosting', ['a']))).toBe(false);
-	expect(planKey('governance', ['a']).toString('utf8')).not.toContain('a');
+test('the key depends on every secret and the platform, is not a secret, and needs one', () => {
+	expect(planKey('governance', ['secret-a1', 'secret-b1']).equals(planKey('governance', ['secret-a1', 'secret-c1']))).toBe(false);
+	expect(planKey('governance', ['secret-a1']).equals(planKey('codeHosting', ['secret-a1']))).toBe(false);
+	expect(planKey('governance', ['secret-a1']).toString('utf8')).not.toContain('secret');
+	expect(() => planKey('governance', [])).toThrow('The credential holds no secret to sign a plan with');
+	expect(() => planKey('governance', ['', 'short'])).toThrow('no secret');
 });
 
 test('plan lines are found in items, their plan fields, lists of them and n8n item wrappers', () => {

@@ -105,7 +105,8 @@ export function changeOf(line: PlanLine): AccessChange {
 
 /** The key the credential's plans are signed with (a hash of its API key and project). */
 export async function governancePlanKey(ctx: IExecuteFunctions, itemIndex = 0): Promise<Buffer> {
-	return planKey(PLAN_PLATFORM, (await governance(ctx).connection(itemIndex)).secrets);
+	const connection = await governance(ctx).connection(itemIndex);
+	return planKey(PLAN_PLATFORM, connection.stableSecrets ?? connection.secrets);
 }
 
 /** Signed plan lines for these changes (one per change, in order). */

@@ -1,10 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as applyPlan from './applyPlan.operation';
 import * as review from './review.operation';
 import * as revoke from './revoke.operation';
 import * as sync from './sync.operation';
 
-export { review, revoke, sync };
+export { applyPlan, review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -14,6 +15,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['access'] } },
 		options: [
+			{
+				name: 'Apply Plan',
+				value: 'applyPlan',
+				description:
+					'Apply an approved plan of Revoke or Sync (Mode: Plan Only) exactly: each change only while what it changes is still as planned (otherwise skipped, with why); a changed, incomplete or foreign plan is refused whole, before any write',
+				action: 'Apply an approved access plan',
+			},
 			{
 				name: 'Review',
 				value: 'review',
@@ -39,6 +47,7 @@ export const description: INodeProperties[] = [
 		],
 		default: 'review',
 	},
+	...applyPlan.description,
 	...review.description,
 	...revoke.description,
 	...sync.description,

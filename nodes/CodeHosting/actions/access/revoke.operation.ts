@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
 
-import { dryRunModeField, errorText, partialWriteNotes, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
-import { codeHosting, organizationField, readLogin, SamlLogins } from '../common';
+import { dryRunModeField, partialWriteNotes, requireEmail, requirePathSegment, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
+import { codeHosting, organizationField, ownLogin, ownLoginField, readLogin, SamlLogins } from '../common';
+import { signCodeHostingPlan } from './plans/bound';
+import { boundRevokeChange, describeChange, revokeChanges, same } from './plans/revoke';
 
 export const description: INodeProperties[] = showFor('access', 'revoke', [
 	{ ...organizationField, description: 'The organization whose access ends for the person' },
@@ -23,6 +24,7 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			ownLoginField,
 			dryRunModeField('revoke', 'Make the changes', 'Output the changes it would make (one item each) and change nothing'),
 		],
 	},
@@ -31,114 +33,13 @@ export const description: INodeProperties[] = showFor('access', 'revoke', [
 /** Any number of output items per input item: one per change, then one `complete`. */
 export const returns = 'items';
 
-type Action = 'removedMember' | 'cancelledInvitation' | 'cancelledRepositoryInvitation' | 'removedOutsideCollaborator';
-
-interface Change {
-	action: Action;
-	method: 'DELETE';
-	path: string;
-	/** What the change is about, in the output item. */
-	fields: IDataObject;
-}
-
-/** A list the credential could not read: named in the output, and the revoke is incomplete. */
-interface NotChecked {
-	what: string;
-	reason: string;
-}
-
-const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
-
-/** The HTTP status of a refusal the revoke names instead of failing on (403, 404), or undefined. */
-function refusal(error: unknown): string | undefined {
-	if (error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '404')) return error.httpCode;
-	return undefined;
-}
-
-/** A list read in full; a refusal is recorded in `notChecked` and answers undefined. */
-async function readList(ctx: IExecuteFunctions, path: string, what: string, notChecked: NotChecked[], itemIndex: number, qs: IDataObject = {}) {
-	return await codeHosting(ctx)
-		.requestAll('GET', path, Infinity, { qs, itemIndex })
-		.catch((error: unknown) => {
-			const status = refusal(error);
-			// anything but a refusal (a network failure, a 5xx after the retries) stops the revoke
-			if (status === undefined) throw error;
-			notChecked.push({ what, reason: `HTTP ${status}: ${errorText(error)}` });
-			return undefined;
-		});
-}
-
-/** A change in words, for the error of a revoke that stopped part-way. */
-function describeChange(change: Change): string {
-	const { fields } = change;
-	switch (change.action) {
-		case 'removedMember':
-			return `remove the membership (${String(fields.role ?? 'member')})`;
-		case 'cancelledInvitation':
-			return `cancel invitation ${String(fields.invitationId)}${fields.invitedEmail ? ` (${String(fields.invitedEmail)})` : ''}`;
-		case 'cancelledRepositoryInvitation':
-			return `cancel the invitation to ${String(fields.repository)}`;
-		case 'removedOutsideCollaborator':
-			return 'remove the outside-collaborator access';
-	}
-}
-
-/** Everything that gives `login` (or `email`) access to the organization: the changes that end it. */
-async function plan(ctx: IExecuteFunctions, org: string, login: string, email: string | undefined, itemIndex: number) {
-	const client = codeHosting(ctx);
-	const orgPath = `/orgs/${encodeURIComponent(org)}`;
-	const user = encodeURIComponent(login);
-	const changes: Change[] = [];
-	const notChecked: NotChecked[] = [];
-
-	const membership = await client.fullRequest<IDataObject>('GET', `${orgPath}/memberships/${user}`, { itemIndex, acceptStatuses: [403, 404] });
-	if (membership.statusCode === 403) {
-		notChecked.push({ what: `membership of ${login} in ${org}`, reason: `HTTP 403: ${String(membership.body?.message ?? 'forbidden')}` });
-	} else if (membership.statusCode < 300 && membership.body?.state === 'active') {
-		changes.push({ action: 'removedMember', method: 'DELETE', path: `${orgPath}/members/${user}`, fields: { role: membership.body.role } });
-	}
-
-	const invitations = await readList(ctx, `${orgPath}/invitations`, `pending invitations to ${org}`, notChecked, itemIndex);
-	for (const invitation of invitations ?? []) {
-		if (!same(invitation.login, login) && !(email !== undefined && same(invitation.email, email))) continue;
-		changes.push({
-			action: 'cancelledInvitation',
-			method: 'DELETE',
-			path: `${orgPath}/invitations/${encodeURIComponent(String(invitation.id))}`,
-			fields: { invitationId: invitation.id, ...(invitation.email ? { invitedEmail: invitation.email } : {}), role: invitation.role },
-		});
-	}
-
-	const repositories = await readList(ctx, `${orgPath}/repos`, `repositories of ${org}`, notChecked, itemIndex, { type: 'all' });
-	for (const repository of repositories ?? []) {
-		const fullName = String(repository.full_name);
-		const [owner, name] = fullName.split('/');
-		const repoPath = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(name)}`;
-		const pending = await readList(ctx, `${repoPath}/invitations`, `pending invitations to ${fullName}`, notChecked, itemIndex);
-		for (const invitation of pending ?? []) {
-			if (!same((invitation.invitee as IDataObject | null)?.login, login)) continue;
-			changes.push({
-				action: 'cancelledRepositoryInvitation',
-				method: 'DELETE',
-				path: `${repoPath}/invitations/${encodeURIComponent(String(invitation.id))}`,
-				fields: { repository: fullName, invitationId: invitation.id, permission: invitation.permissions },
-			});
-		}
-	}
-
-	const outside = await readList(ctx, `${orgPath}/outside_collaborators`, `outside collaborators of ${org}`, notChecked, itemIndex);
-	if ((outside ?? []).some((collaborator) => same(collaborator.login, login))) {
-		changes.push({ action: 'removedOutsideCollaborator', method: 'DELETE', path: `${orgPath}/outside_collaborators/${user}`, fields: {} });
-	}
-	return { changes, notChecked };
-}
-
 /**
  * Ends a person's access to an organization: removes the membership (the teams go with it),
  * cancels pending organization and repository invitations, removes outside-collaborator access.
  * One item per change, then one `complete` item. What was already gone is not a change, so a
  * second run writes nothing; what the credential may not read or do (403, 404) is named in an
  * item and makes `complete` false. Mode Plan Only (and Automatic as an AI tool) writes nothing.
+ * The credential's own login is kept (`kept`) unless Include the Token's Own Login is on.
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const org = decodeURIComponent(readLogin(this, 'owner', 'Organization', itemIndex));
@@ -148,8 +49,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const dryRun = wantsDryRun(this, options.dryRun, itemIndex);
 	const login = email !== undefined ? await new SamlLogins(this, org, 'in Person').loginOf(email, itemIndex) : requirePathSegment(this, person, 'Person', itemIndex);
 
-	const { changes, notChecked } = await plan(this, org, login, email, itemIndex);
+	const planned = await revokeChanges(this, org, login, email, itemIndex);
+	const { notChecked } = planned;
 	const subject = { organization: org, login, ...(email !== undefined ? { email } : {}) };
+	// the credential's own login is kept unless the option allows it (asked only when there is something to remove)
+	let kept: IDataObject | undefined;
+	if (planned.changes.length > 0 && options.includeOwnLogin !== true && same(await ownLogin(this, itemIndex), login)) {
+		kept = { ...subject, action: 'kept', dryRun, applied: false, reason: `${login} is the login this credential acts as: not removed (option Include the Token's Own Login)` };
+	}
+	const changes = kept ? [] : planned.changes;
 	const output: IDataObject[] = notChecked.map((entry) => ({
 		...subject,
 		action: 'notChecked',
@@ -158,11 +66,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		notChecked: entry.what,
 		reason: entry.reason,
 	}));
+	if (kept) output.push(kept);
 	let applied = 0;
 	let refused = 0;
 	const done: string[] = [];
+	// a plan: each change signed, for Access → Apply Plan to apply exactly after an approval
+	const lines = dryRun
+		? await signCodeHostingPlan(this, itemIndex, 'access.revoke', changes.map((change) => boundRevokeChange(subject, change)), { includeOwnLogin: options.includeOwnLogin === true })
+		: [];
 	for (const [position, change] of changes.entries()) {
-		const item: IDataObject = { ...subject, action: change.action, ...change.fields, dryRun, applied: false };
+		const item: IDataObject = { ...subject, action: change.action, ...change.fields, dryRun, applied: false, ...(dryRun ? { plan: lines[position] } : {}) };
 		if (!dryRun) {
 			let response;
 			try {
@@ -193,11 +106,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		changesApplied: applied,
 		changesNotApplied: dryRun ? changes.length : refused,
 		notChecked: notChecked.map((entry) => entry.what),
-		summary: complete
-			? dryRun
-				? `${changes.length} change(s) planned for ${login} in ${org}; nothing was changed (Plan Only)`
-				: `${login}'s access to ${org} is revoked (${applied} change(s) made)`
-			: `Incomplete: ${refused} change(s) refused and ${notChecked.length} list(s) not readable; see the items above`,
+		...(kept ? { kept: kept.reason } : {}),
+		summary: kept
+			? `${login} is the credential's own login: kept (nothing was changed)`
+			: complete
+				? dryRun
+					? `${changes.length} change(s) planned for ${login} in ${org}; nothing was changed (Plan Only)`
+					: `${login}'s access to ${org} is revoked (${applied} change(s) made)`
+				: `Incomplete: ${refused} change(s) refused and ${notChecked.length} list(s) not readable; see the items above`,
 	});
 	return output;
 }

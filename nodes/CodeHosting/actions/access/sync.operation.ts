@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { countOf, dryRunModeField, errorText, fieldOf, listValue, partialWriteNotes, requireEmail, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
-import { codeHosting, organizationField, readLogin, SamlLogins } from '../common';
+import { countOf, dryRunModeField, fieldOf, listValue, partialWriteNotes, requireEmail, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
+import { organizationField, ownLogin, ownLoginField, readLogin, SamlLogins } from '../common';
+import { signCodeHostingPlan } from './plans/bound';
+import type { TeamChange } from './plans/teams';
+import { boundTeamChange, key, teamRefusal, teamState, writeTeamChange } from './plans/teams';
 
 export const description: INodeProperties[] = showFor('access', 'sync', [
 	{
@@ -38,6 +41,7 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			ownLoginField,
 			dryRunModeField(
 				'sync',
 				'Make the changes (Max Removals still stops a sync that would remove too many)',
@@ -83,6 +87,7 @@ const LOGIN = /^[a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,38}$/i;
 
 interface SyncOptions {
 	dryRun: boolean;
+	includeOwnLogin: boolean;
 	manageMaintainers: boolean;
 	maxRemovals: number;
 	teams: string[];
@@ -96,14 +101,7 @@ interface Person {
 	items: number[];
 }
 
-interface Change {
-	action: 'add' | 'remove';
-	team: string;
-	login: string;
-	/** The person's role in the team now (removals), or the role given (additions). */
-	role: 'member' | 'maintainer';
-	/** A pending invitation to the team, not yet a membership (removals). */
-	pending?: boolean;
+interface Change extends TeamChange {
 	items: number[];
 }
 
@@ -130,6 +128,7 @@ function readOptions(ctx: IExecuteFunctions): SyncOptions {
 	return {
 		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
 		dryRun: wantsDryRun(ctx, options.dryRun, 0),
+		includeOwnLogin: options.includeOwnLogin === true,
 		manageMaintainers: options.manageMaintainers === true,
 		maxRemovals,
 		teams: [...new Set(listValue(options.teams).map((slug) => readSlug(ctx, slug, 'Teams to Sync', 0)))],
@@ -164,45 +163,6 @@ function readRoster(ctx: IExecuteFunctions, items: INodeExecutionData[], personF
 		entries.push({ person, email, teams, itemIndex });
 	}
 	return entries;
-}
-
-/** A team's current people: members by login (with their role) and pending invitations. */
-interface TeamState {
-	members: Map<string, { login: string; role: 'member' | 'maintainer' }>;
-	pending: Map<string, string>;
-	/** The invitations could not be read (HTTP status and message), else undefined. */
-	invitationsUnreadable?: string;
-}
-
-const key = (login: string) => login.toLowerCase();
-
-/**
- * One team's members (two paged lists: members and maintainers, which together are every member
- * once) and pending invitations. An unknown team is an error naming the roster item that names
- * it, before any write.
- */
-async function teamState(ctx: IExecuteFunctions, orgPath: string, org: string, slug: string, itemIndex: number): Promise<TeamState> {
-	const client = codeHosting(ctx);
-	const teamPath = `${orgPath}/teams/${encodeURIComponent(slug)}`;
-	const members: TeamState['members'] = new Map();
-	for (const role of ['maintainer', 'member'] as const) {
-		const list = await client.requestAll('GET', `${teamPath}/members`, Infinity, { qs: { role }, itemIndex }).catch((error: unknown) => {
-			if (error instanceof NodeApiError && error.httpCode === '404') {
-				fail(ctx, itemIndex, `The team "${slug}" was not found in ${org}`, 'Check the slug (the team\'s name in URLs), or that the credential can see the team (a secret team is visible to its members and the organization owners only).');
-			}
-			throw error;
-		});
-		for (const user of list) if (!members.has(key(String(user.login)))) members.set(key(String(user.login)), { login: String(user.login), role });
-	}
-	const pending = new Map<string, string>();
-	let invitationsUnreadable: string | undefined;
-	const invitations = await client.requestAll('GET', `${teamPath}/invitations`, Infinity, { itemIndex }).catch((error: unknown) => {
-		if (!(error instanceof NodeApiError && (error.httpCode === '403' || error.httpCode === '404'))) throw error;
-		invitationsUnreadable = `HTTP ${error.httpCode}: ${errorText(error)}`;
-		return [] as IDataObject[];
-	});
-	for (const invitation of invitations) if (typeof invitation.login === 'string') pending.set(key(invitation.login), invitation.login);
-	return { members, pending, invitationsUnreadable };
 }
 
 /**
@@ -285,6 +245,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		}
 	}
 
+	// the credential's own login is never removed from a team unless the option allows it
+	const ownLoginKept: IDataObject[] = [];
+	if (!options.includeOwnLogin && changes.some((change) => change.action === 'remove')) {
+		const self = (await ownLogin(this, 0))?.toLowerCase();
+		for (const change of changes.filter((entry) => entry.action === 'remove' && key(entry.login) === self)) {
+			ownLoginKept.push({ team: change.team, login: change.login, reason: "the login this credential acts as (option Include the Token's Own Login)" });
+			changes.splice(changes.indexOf(change), 1);
+		}
+	}
 	const removals = changes.filter((change) => change.action === 'remove');
 	if (!options.dryRun && removals.length > options.maxRemovals) {
 		const first = removals.slice(0, 5).map((change) => `${change.login} from ${change.team}`).join(', ');
@@ -296,6 +265,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		);
 	}
 
+	// a plan: each change signed, for Access → Apply Plan to apply exactly after an approval
+	const lines = options.dryRun
+		? await signCodeHostingPlan(this, 0, 'access.sync', changes.map((change) => boundTeamChange(org, change)), { maxRemovals: options.maxRemovals, includeOwnLogin: options.includeOwnLogin })
+		: [];
 	const output: INodeExecutionData[] = [];
 	let applied = 0;
 	let refused = 0;
@@ -315,13 +288,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			applied: false,
 		};
 		if (!options.dryRun) {
-			const path = `${orgPath}/teams/${encodeURIComponent(change.team)}/memberships/${encodeURIComponent(change.login)}`;
 			let response;
 			try {
-				response =
-					change.action === 'add'
-						? await codeHosting(this).fullRequest<IDataObject>('PUT', path, { body: { role: 'member' }, itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] })
-						: await codeHosting(this).fullRequest<IDataObject>('DELETE', path, { itemIndex: change.items[0] ?? 0, acceptStatuses: [403, 404, 422] });
+				response = await writeTeamChange(this, orgPath, change, change.items[0] ?? 0);
 			} catch (error) {
 				// a failure that is not a refusal (a 5xx after the retries, the network): say what is done and left
 				throw withProgress(error, partialWriteNotes(`The sync of ${org}'s teams`, describe(change), done, changes.slice(position).map(describe)));
@@ -335,11 +304,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			} else {
 				refused++;
 				json.error = `HTTP ${response.statusCode}: ${String(response.body?.message ?? 'refused')}`;
-				json.reason =
-					response.statusCode === 403
-						? 'The credential may not change this team\'s members (it needs organization owner or team maintainer rights, and the Members permission); it was not changed.'
-						: 'The platform refused the change; it was not made.';
+				json.reason = teamRefusal(response.statusCode);
 			}
+		} else {
+			json.plan = lines[position];
 		}
 		output.push({ json, pairedItem: change.items.map((item) => ({ item })) });
 	}
@@ -359,6 +327,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		changesApplied: applied,
 		changesNotApplied: options.dryRun ? changes.length : refused,
 		maintainersKept,
+		...(ownLoginKept.length > 0 ? { ownLoginKept } : {}),
 		notReadable,
 		maxRemovals: options.maxRemovals,
 		// what an approver needs to know: whether applying this plan would pass the brake

@@ -1,6 +1,7 @@
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readId } from '../../../shared';
+import { codeHosting } from '../../transport';
 
 import { directionFilter } from './values';
 import { ownerLocator } from './locators';
@@ -41,3 +42,33 @@ export const repositorySortFilters: INodeProperties[] = [
 	},
 	{ ...directionFilter, default: 'asc', description: 'Sort direction: asc or desc' },
 ];
+
+const ownLogins = new WeakMap<object, Promise<string | undefined>>();
+
+/**
+ * The login the credential acts as (`GET /user`), asked once per node run; undefined for a token
+ * that is no user's (a GitHub App's installation token answers 403). Access → Revoke and Sync keep
+ * it unless an option allows otherwise: every workflow of the credential runs as this login.
+ */
+export async function ownLogin(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+	let known = ownLogins.get(ctx);
+	if (!known) {
+		known = codeHosting(ctx)
+			.fullRequest<IDataObject>('GET', '/user', { itemIndex, acceptStatuses: [401, 403, 404] })
+			.then((response) => (response.statusCode === 200 && typeof response.body?.login === 'string' ? response.body.login : undefined));
+		// a failed lookup is asked again by the next item
+		known.catch(() => ownLogins.delete(ctx));
+		ownLogins.set(ctx, known);
+	}
+	return await known;
+}
+
+/** The Options entry that lets Access → Revoke and Sync act on the credential's own login. */
+export const ownLoginField: INodeProperties = {
+	displayName: "Include the Token's Own Login",
+	name: 'includeOwnLogin',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether this step may remove the login the credential acts as (the token's user) from the organization or a team. Off: that login is kept and the output says so; every workflow of this credential runs as it.",
+};
