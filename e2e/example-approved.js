@@ -105,8 +105,8 @@ const APPROVED = {
 			assert.deepEqual(repos.filter((repo) => [...repo.invitations.values()].some((i) => i.invitee === leaver)).map((repo) => repo.name), [], 'their repository invitations are cancelled');
 			assert.deepEqual(repos.filter((repo) => repo.collaborators.has(leaver)).map((repo) => repo.name), [], 'their outside-collaborator access is gone from every repository');
 		},
-		// the plan of a second run: only what the key cannot change (Finance, where it is no Admin)
-		again: { plan: ['Relevance AI: remove from Finance (viewer)'] },
+		// the plan of a second run: nothing to change, and what the key cannot check (Finance, where it is no Admin)
+		again: { plan: ['Relevance AI: Finance could not be checked (check by hand)'] },
 	},
 	'governance-users-and-roles': {
 		writes: ({ VIEWER_USER_ID }) => [`POST /latest/auth/users/${VIEWER_USER_ID}/update`, `POST /latest/auth/users/${VIEWER_USER_ID}/delete`],

@@ -115,7 +115,16 @@ module.exports = {
 
 		// ---- Access → Sync, Plan Only: the roster (octo-user, outside-user) against developers
 		const plan = { organization: ORG, team: 'developers', role: 'member', dryRun: true, applied: false };
-		assert.deepStrictEqual(items('Sync Plan'), [
+		// each change carries its signed plan line (Access → Apply Plan applies it)
+		const syncPlan = items('Sync Plan');
+		assert.deepStrictEqual(
+			syncPlan.filter((item) => item.plan).map((item) => [item.plan.line, item.plan.lines, item.plan.operation, item.plan.change.login, item.plan.change.action, /^hmac-sha256:/.test(item.plan.digest)]),
+			[
+				[1, 2, 'access.sync', 'outside-user', 'add', true],
+				[2, 2, 'access.sync', 'other-user', 'remove', true],
+			],
+		);
+		assert.deepStrictEqual(syncPlan.map(({ plan: _line, ...item }) => item), [
 			{ organization: ORG, team: 'developers', login: 'outside-user', action: 'add', role: 'member', dryRun: true, applied: false },
 			{ ...plan, login: 'other-user', action: 'remove' },
 			{
@@ -156,7 +165,13 @@ module.exports = {
 			{ ...subject, action: 'removedMember', role: 'member', dryRun, applied },
 			{ ...subject, action: 'cancelledInvitation', invitationId: corporateId, invitedEmail: 'other.user@corp.example', role: 'direct_member', dryRun, applied },
 		];
-		assert.deepStrictEqual(items('Revoke Plan'), [
+		// the plan: each change with its signed line
+		assert.deepStrictEqual(items('Revoke Plan').map((item) => item.plan && [item.plan.line, item.plan.lines, item.plan.change.action, item.plan.change.path]), [
+			[1, 2, 'removedMember', `/orgs/${ORG}/members/other-user`],
+			[2, 2, 'cancelledInvitation', `/orgs/${ORG}/invitations/${corporateId}`],
+			undefined,
+		]);
+		assert.deepStrictEqual(items('Revoke Plan').map(({ plan: _line, ...item }) => item), [
 			...changes(true, false),
 			{ ...subject, action: 'complete', dryRun: true, complete: true, changes: 2, changesApplied: 0, changesNotApplied: 2, notChecked: [], summary: '2 change(s) planned for other-user in octo-org; nothing was changed (Plan Only)' },
 		]);

@@ -244,6 +244,7 @@ module.exports = {
 			...lookup(P1),
 			...lookup(P2),
 			...lookup(P3),
+			`GET /latest/auth/info @${P1}`, // who the API key is (its own user is kept), once, when a member is found
 			`POST /latest/auth/users/${MIXED_USER_ID}/keys/list @${P3}`, // keys once, in the first project with the member
 			`POST /latest/auth/users/${MIXED_USER_ID}/keys/delete @${P3}`,
 			`POST /latest/auth/users/${MIXED_USER_ID}/delete @${P3}`,

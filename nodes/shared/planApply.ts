@@ -82,13 +82,21 @@ export interface GivenLine {
 	itemIndex: number;
 }
 
-/** A value that is a plan without lines: an empty list, or items whose `plan` fields are all empty lists. */
+/**
+ * Whether an item is a planning step's output without a line: its `plan` is an empty list, or it
+ * has none and says it was planned (`dryRun: true`, e.g. Revoke's `complete` item when there is
+ * nothing to remove). Anything else without lines (the wrong field or step) is an error.
+ */
+function plannedWithoutLines(json: IDataObject | undefined, field: string): boolean {
+	const plan = json?.[field];
+	if (Array.isArray(plan)) return plan.length === 0;
+	return plan === undefined && json?.dryRun === true;
+}
+
+/** A value that is a plan without lines: a list of a planning step's items, none with a line. */
 function isEmptyPlan(value: unknown): boolean {
-	if (!Array.isArray(value)) return false;
-	return value.every((entry) => {
-		const json = (entry as IDataObject)?.json ?? entry;
-		return Array.isArray((json as IDataObject)?.plan) && ((json as IDataObject).plan as unknown[]).length === 0;
-	});
+	if (!Array.isArray(value) || value.length === 0) return false;
+	return value.every((entry) => plannedWithoutLines(((entry as IDataObject)?.json ?? entry) as IDataObject, 'plan'));
 }
 
 /**
@@ -114,7 +122,7 @@ export function givenPlanLines(ctx: IExecuteFunctions): { lines: GivenLine[]; em
 	for (const [itemIndex, item] of items.entries()) {
 		for (const line of planLinesIn(item.json, field)) lines.push({ value: line, itemIndex });
 	}
-	return { lines, empty: items.length > 0 && items.every((item) => Array.isArray(item.json[field]) && (item.json[field] as unknown[]).length === 0) };
+	return { lines, empty: items.length > 0 && items.every((item) => plannedWithoutLines(item.json, field)) };
 }
 
 /** Approved By and Approved At, as every output item records them. */

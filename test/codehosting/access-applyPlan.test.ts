@@ -146,3 +146,14 @@ describe('refused whole, 0 requests', () => {
 		expect(srv.requests).toEqual([]);
 	});
 });
+
+test('a plan with nothing to remove (only Revoke\'s complete item) applies nothing; items that are no plan are an error', async () => {
+	const plan = await planned('revoke', { person: 'nobody-here' });
+	expect(plan.map((item) => item.action)).toEqual(['complete']);
+	const { output, error } = await apply(plan, { approvedBy: 'ada' });
+	expect(error).toBeUndefined();
+	expect(output.map((item) => item.json)).toEqual([{ result: 'nothing to apply', applied: false, approvedBy: 'ada' }]);
+	expect(srv.requests).toEqual([]);
+	const wrong = await apply([{ login: 'someone' }]);
+	expect(wrong.error?.message).toBe('No plan was given');
+});
