@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CodeHostingServer } from './harness';
 import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
+import { seedTeams } from './teamsKit';
 
 // Plans that bind on GitHub (issue 48): Access → Revoke and Sync with Mode Plan Only sign each
 // change; Access → Apply Plan applies exactly those, each only while what it changes is still as
@@ -12,12 +13,7 @@ import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './
 let srv: CodeHostingServer;
 strictServerPerTest((server) => {
 	srv = server;
-	for (const login of ['dev-a', 'dev-b', 'dev-c']) {
-		srv.addUser(login);
-		srv.state.orgs[ORG].members[login] = 'member';
-	}
-	srv.addTeam(ORG, { name: 'Reviewers', members: { 'dev-a': 'member', 'dev-c': 'member' } });
-	srv.resetRequests();
+	seedTeams(srv);
 });
 
 const OTHER = 'other-user';

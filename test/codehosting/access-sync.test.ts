@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { CodeHostingServer } from './harness';
 import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
+import { seedTeams } from './teamsKit';
 
 // Access → Sync (issue 39, part 2): team memberships of an organization made to match a roster,
 // against the strict stand-in (requests and responses checked against GitHub's OpenAPI description).
@@ -11,12 +12,7 @@ import { LOGIN, ORG, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './
 let srv: CodeHostingServer;
 strictServerPerTest((server) => {
 	srv = server;
-	for (const login of ['dev-a', 'dev-b', 'dev-c']) {
-		srv.addUser(login);
-		srv.state.orgs[ORG].members[login] = 'member';
-	}
-	srv.addTeam(ORG, { name: 'Reviewers', members: { 'dev-a': 'member', 'dev-c': 'member' } });
-	srv.resetRequests();
+	seedTeams(srv);
 });
 
 const OTHER = 'other-user';

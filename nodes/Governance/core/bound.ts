@@ -6,6 +6,7 @@ import { governance } from '../transport';
 import type { InviteState, ProjectState } from './lookup';
 import { grantedPermissions, rolesOfGranted, sameEmail } from './permissions';
 import type { AccessAction, AccessChange } from './plan';
+import { changeSummary } from './plan';
 
 /** The platform name plan lines carry (a Code Hosting plan is never applied here). */
 export const PLAN_PLATFORM = 'governance';
@@ -59,12 +60,7 @@ function inviteRecord(invite: InviteState): IDataObject {
 export function boundChange(change: AccessChange, from: AccessSnapshot, extra: IDataObject = {}): IDataObject {
 	return {
 		projectId: change.projectId,
-		email: change.email,
-		action: change.action,
-		fromRoles: change.fromRoles,
-		toRoles: change.toRoles,
-		reason: change.reason,
-		...(change.userId !== undefined ? { userId: change.userId } : {}),
+		...changeSummary(change),
 		...(change.inviteCode !== undefined ? { inviteCode: change.inviteCode } : {}),
 		...(change.replaces ? { replaces: inviteRecord(change.replaces) } : {}),
 		dropInvites: change.dropInvites.map(inviteRecord),

@@ -160,3 +160,15 @@ export function planAccess(desired: DesiredAccess[], state: ProjectState, rules:
 export function writes(change: AccessChange): boolean {
 	return change.action !== 'unchanged';
 }
+
+/** What a person reads of a change: who, what, from which roles to which, why. */
+export function changeSummary(change: AccessChange): IDataObject {
+	return {
+		email: change.email,
+		action: change.action,
+		fromRoles: change.fromRoles,
+		toRoles: change.toRoles,
+		reason: change.reason,
+		...(change.userId !== undefined ? { userId: change.userId } : {}),
+	};
+}

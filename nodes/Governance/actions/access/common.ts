@@ -5,6 +5,7 @@ import { dryRunModeField, wantsDryRun } from '../../../shared';
 import type { AccessSnapshot } from '../../core/bound';
 import { boundChange, signAccessPlan } from '../../core/bound';
 import type { AccessChange } from '../../core/plan';
+import { changeSummary } from '../../core/plan';
 import type { ProjectInfo } from '../../core/project';
 import { ownUserId } from '../../core/project';
 
@@ -47,16 +48,7 @@ export async function protectedUsers(ctx: IExecuteFunctions, itemIndex: number, 
 
 /** One change as a person reads it in a plan or a result. */
 export function changeFields(change: AccessChange, project?: ProjectInfo): IDataObject {
-	return {
-		project: change.projectId,
-		...(project?.name ? { projectName: project.name } : {}),
-		email: change.email,
-		action: change.action,
-		fromRoles: change.fromRoles,
-		toRoles: change.toRoles,
-		reason: change.reason,
-		...(change.userId !== undefined ? { userId: change.userId } : {}),
-	};
+	return { project: change.projectId, ...(project?.name ? { projectName: project.name } : {}), ...changeSummary(change) };
 }
 
 /** A planned change with what it was computed from, ready to sign. */
