@@ -27,6 +27,7 @@ const { restClient, DEFAULT_OWNER } = require('./lib/n8n');
 const { REPO_ROOT } = require('./lib/runtime');
 const { repeated } = require('./results');
 const { accessChanging } = require('./example-approvals');
+const { APPROVER } = require('./credentials');
 const {
 	PACKAGE,
 	CUSTOM_API_CALL_KEY,
@@ -307,7 +308,9 @@ async function runBrowserPhase({ baseUrl, owner = DEFAULT_OWNER, test, log = con
 						failures.push(`${file}: the run from the canvas did not wait at its approval with the plan's resumeUrl within 180 s`);
 						continue;
 					}
-					const answer = await fetch(resumeUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ approved: true }) });
+					// with the approver's login: every example's approval Wait requires it (Basic Auth)
+					const authorization = `Basic ${Buffer.from(`${APPROVER.user}:${APPROVER.password}`).toString('base64')}`;
+					const answer = await fetch(resumeUrl, { method: 'POST', headers: { 'content-type': 'application/json', authorization }, body: JSON.stringify({ approved: true }) });
 					if (answer.status !== 200) failures.push(`${file}: the resume URL answered ${answer.status}`);
 				}
 				const execution = await waitForExecution(rest, wf.id, before, 180_000);

@@ -37,8 +37,13 @@ const CREDENTIAL_IDS = {
  */
 const MCP_BEARER_TOKEN = `e2e-mcp-${crypto.randomBytes(24).toString('hex')}`;
 
-/** The approver's Basic Auth login for the approval Wait's resume URL: the password random per process too. */
-const APPROVER = { user: 'ada.approver', password: `e2e-approve-${crypto.randomBytes(24).toString('hex')}` };
+/**
+ * The approver's Basic Auth login for the approval Waits' resume URLs. The password is random per
+ * run too, and put in the environment, so `npm start` spawned by the e2e runner imports the same
+ * one (its browser phase answers the examples' approvals with it); `npm start` alone prints it.
+ */
+process.env.N8N_E2E_APPROVER_PASSWORD ||= `e2e-approve-${crypto.randomBytes(24).toString('hex')}`;
+const APPROVER = { user: 'ada.approver', password: process.env.N8N_E2E_APPROVER_PASSWORD };
 
 
 /** The module of test/servers/<name>/server.js, or undefined when it cannot be loaded. */

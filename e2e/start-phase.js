@@ -10,6 +10,8 @@ const assert = require('assert');
 const fs = require('fs');
 const path = require('path');
 const { spawn } = require('child_process');
+// sets the approver's password in the environment npm start inherits (the browser phase answers with it)
+require('./credentials');
 
 const { REPO_ROOT } = require('./lib/runtime');
 const { declaredTypes } = require('./lib/pack');

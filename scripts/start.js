@@ -25,7 +25,7 @@ const { buildAndPack, installPack } = require('../e2e/lib/pack');
 const { freePort, stopAll, onStopRequest } = require('../e2e/lib/procs');
 const { n8nEnv, n8nCli, n8nStart, ensureOwner, DEFAULT_OWNER } = require('../e2e/lib/n8n');
 const { startServers } = require('../test/servers/run');
-const { buildCredentials } = require('../e2e/credentials');
+const { buildCredentials, APPROVER } = require('../e2e/credentials');
 
 const OWNER = {
 	...DEFAULT_OWNER,
@@ -123,6 +123,7 @@ async function main() {
 	console.log(`   open http://localhost:${opts.port}`);
 	console.log(`   log in as ${OWNER.email} / ${OWNER.password}${created ? ' (account created now)' : ' (account of the first start)'}`);
 	console.log('   example workflows: Overview → Workflows; credentials point at:');
+	console.log(`     approval steps (Wait, Basic Auth): POST {"approved": true} to the plan's resumeUrl as ${APPROVER.user} / ${APPROVER.password}`);
 	for (const [name, url] of Object.entries(servers.urls)) console.log(`     ${name} test server ${url}`);
 	console.log(`   data: ${path.relative(REPO_ROOT, USER_FOLDER)}/ (npm start -- --fresh to start over)`);
 	console.log(`   ready in ${((Date.now() - started) / 1000).toFixed(0)} s. Ctrl-C stops n8n and the test servers.`);
