@@ -164,6 +164,30 @@ describe('access → apply plan', () => {
 	});
 });
 
+test('Revoke every project: the line that was to delete the API keys no longer holds, so the next applied removal of that user deletes them', async () => {
+	const planned = await access('revoke', { scope: 'everyProject', email: MIXED_EMAIL, options: { deleteApiKeys: true, dryRun: true } });
+	// meanwhile the leaver left Marketing (the line with the keys) on their own
+	delete srv.state.memberships[MARKETING][MIXED_USER_ID];
+	srv.resetRequests();
+	const { output, error } = await apply([planned.output[0].json]);
+	expect(error).toBeUndefined();
+	expect(output.map((entry) => [entry.json.project, entry.json.result, entry.json.keysDeleted])).toEqual([
+		[MARKETING, 'skipped', undefined],
+		[RESEARCH, 'applied', 1],
+		[SANDBOX, 'applied', undefined],
+	]);
+	expect(Object.values(srv.state.keys).some((key) => key.user_id === MIXED_USER_ID)).toBe(false);
+});
+
+test('when no removal of the user still holds, the item says their API keys are kept', async () => {
+	const planned = await access('revoke', { email: MIXED_EMAIL, project: { __rl: true, mode: 'id', value: MARKETING }, options: { deleteApiKeys: true, dryRun: true } });
+	srv.addMember(MARKETING, MIXED_USER_ID, ['viewer']);
+	srv.resetRequests();
+	const { output } = await apply([planned.output[0].json]);
+	expect(output[0].json).toMatchObject({ result: 'skipped', keysNotDeleted: expect.stringMatching(/API keys this plan was to delete are kept/) });
+	expect(writes()).toEqual([]);
+});
+
 describe("the API key's own user is kept unless the option allows it", () => {
 	test('Revoke of the key\'s own user: kept, 0 writes; with the option: removed', async () => {
 		const kept = await access('revoke', { email: 'admin@example.com', options: { deleteApiKeys: true } }, undefined, ADMIN_KEY);

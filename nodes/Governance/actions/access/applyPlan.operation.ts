@@ -58,6 +58,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	const output: INodeExecutionData[] = [];
 	const done: string[] = [];
+	// the API keys an approved line was to delete, when that line is skipped: keys are the user's,
+	// not the project's, so the plan's next applied removal of the same user deletes them
+	const keysOwed = new Map<string, INodeExecutionData>();
 	for (const [position, line] of lines.entries()) {
 		const change = changeOf(line);
 		const itemIndex = itemOf.get(line) ?? 0;
@@ -66,12 +69,17 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const head = { planId: line.id, line: line.line, lines: line.lines, ...changeFields(change), ...approval };
 		try {
 			const current = await now.of(client, itemIndex, change.email);
+			const ownerOfKeys = `${line.id}\u0000${change.userId ?? ''}`;
+			const deleteApiKeys = change.action === 'revoke' && change.userId !== undefined && (line.change.deleteApiKeys === true || keysOwed.has(ownerOfKeys));
 			if (!sameSnapshot(current, planned)) {
 				const reason = `changed since the plan: planned from ${describeSnapshot(planned)}, now ${describeSnapshot(current)}`;
-				output.push({ json: { ...head, result: 'skipped', applied: false, skipReason: reason }, pairedItem: { item: itemIndex } });
+				const skipped: INodeExecutionData = { json: { ...head, result: 'skipped', applied: false, skipReason: reason }, pairedItem: { item: itemIndex } };
+				if (deleteApiKeys) keysOwed.set(ownerOfKeys, skipped);
+				output.push(skipped);
 				continue;
 			}
-			const applied = await applyChange(this, client, change, itemIndex, { deleteApiKeys: line.change.deleteApiKeys === true });
+			const applied = await applyChange(this, client, change, itemIndex, { deleteApiKeys });
+			keysOwed.delete(ownerOfKeys);
 			done.push(`${change.action} ${change.email} (${change.projectId})`);
 			output.push({
 				json: {
@@ -80,7 +88,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 					applied: true,
 					...(applied.created ? { inviteId: String(applied.created.invite_code ?? applied.created._id ?? '') } : {}),
 					...(applied.deletedInvites.length > 0 ? { deletedInvites: applied.deletedInvites } : {}),
-					...(line.change.deleteApiKeys === true ? { keysDeleted: applied.keysDeleted } : {}),
+					...(deleteApiKeys ? { keysDeleted: applied.keysDeleted } : {}),
 				},
 				pairedItem: { item: itemIndex },
 			});
@@ -94,5 +102,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			]);
 		}
 	}
+	// keys no applied line could delete: said on the last skipped line of that user
+	for (const skipped of keysOwed.values()) skipped.json.keysNotDeleted = 'The API keys this plan was to delete are kept: no approved removal of this user still held.';
 	return output;
 }
