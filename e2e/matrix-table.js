@@ -6,7 +6,7 @@
  * `node e2e/matrix-table.js`. test/package/e2eMatrix.test.ts fails when the README's copy differs.
  */
 const { loadWorkflows, loadExamples, webhookVariant } = require('./workflow-checks');
-const { exampleScenarios } = require('./example-approvals');
+const { exampleScenarios } = require('./example-live');
 const { table } = require('./lib/matrix');
 
 /** Every scenario of a full run: the e2e workflows (also those run only when named) and the examples' approvals. */

@@ -84,7 +84,7 @@ const { results, log, test, repeated, indent, summary } = require('./results');
 const { loadWorkflows, loadExamples, webhookVariant, checkRun, GOVERNANCE_NODE_PREFIX } = require('./workflow-checks');
 const { cli, prepareUserFolder } = require('./user-folder');
 const { runLive } = require('./live-phase');
-const { exampleScenarios } = require('./example-approvals');
+const { exampleScenarios } = require('./example-live');
 const { runStartPhase } = require('./start-phase');
 const { runRegistryPhase } = require('./registry-phase');
 
