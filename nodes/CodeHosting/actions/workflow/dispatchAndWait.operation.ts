@@ -3,7 +3,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { ApiResponse, PlatformClient } from '../../../shared';
 import { showFor } from '../../../shared';
-import { branchLocator, codeHosting, dispatchFields, readDispatch, repoPath, repositoryFields, workflowLocator } from '../common';
+import { branchLocator, codeHosting, dispatchFields, ownLogin, readDispatch, repoPath, repositoryFields, workflowLocator } from '../common';
 import type { DispatchClues } from '../common/dispatchedRun';
 import { candidateRuns, chooseDispatchedRun, nameRuns } from '../common/dispatchedRun';
 import { maxOf } from '../../../shared/append';
@@ -96,12 +96,6 @@ function knowsRunDetails(baseUrl: string): boolean {
 	}
 }
 
-/** The login of the token's user (a run's actor), or undefined where the token is no user's. */
-async function tokenLogin(client: PlatformClient, itemIndex: number): Promise<string | undefined> {
-	const response = await client.fullRequest<IDataObject>('GET', '/user', { itemIndex, acceptStatuses: [401, 403, 404] });
-	return response.statusCode === 200 && typeof response.body?.login === 'string' ? response.body.login : undefined;
-}
-
 interface FindRun {
 	client: PlatformClient;
 	itemIndex: number;
@@ -174,7 +168,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!withDetails) {
 		const { runs } = await recentRuns({ client, itemIndex, runsPath, ref });
 		newestBefore = Math.max(0, maxOf(runs.map((run) => Number(run.id)).filter(Number.isFinite)));
-		actor = await tokenLogin(client, itemIndex);
+		// the run's actor: the token's user (undefined for a token that is no user's)
+		actor = await ownLogin(this, itemIndex);
 	}
 
 	const dispatchedAt = Date.now();

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
 import { dryRunModeField, wantsDryRun } from '../../../shared';
 import type { AccessSnapshot } from '../../core/bound';
@@ -68,9 +67,4 @@ export async function planLines(ctx: IExecuteFunctions, itemIndex: number, opera
 		writing.map((entry) => boundChange(entry.change, entry.from, entry.extra)),
 		rules,
 	);
-}
-
-/** A step asked to plan with an option that only applying can honour. */
-export function refusePlanOption(ctx: IExecuteFunctions, itemIndex: number, message: string): never {
-	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description: 'Nothing was sent.' });
 }
