@@ -46,7 +46,7 @@ const CHANGES_ACCESS = {
 		apiKey: ['create', 'delete'],
 	},
 	[CODE_HOSTING]: {
-		access: ['revoke', 'sync'],
+		access: ['applyPlan', 'revoke', 'sync'],
 		organization: ['removeMember', 'setMembership', 'cancelInvitation', 'removeOutsideCollaborator'],
 		team: ['addMember', 'removeMember'],
 		collaborator: ['add', 'remove'],
@@ -165,6 +165,9 @@ function checkStructure(assert, workflow) {
 	assert.ok(reached.has(approval.wait.name), `the trigger leads to "${approval.wait.name}"`);
 	const early = workflow.nodes.filter((n) => reached.has(n.name) && changesAccess(n));
 	assert.deepEqual(early.map((n) => n.name), [], 'nodes that change access run only after the approval');
+	// what a person approved is what is applied (issue 48): every write applies a signed plan
+	const unbound = workflow.nodes.filter((n) => !n.disabled && !TOOLS.includes(n.type) && changesAccess(n) && n.parameters.operation !== 'applyPlan');
+	assert.deepEqual(unbound.map((n) => n.name), [], 'every node that changes access is an Access → Apply Plan of an approved plan');
 	assert.ok(workflow.connections[approval.gate.name]?.main?.[1]?.some((c) => c.node === NOT_APPROVED), `a no ends in "${NOT_APPROVED}"`);
 }
 

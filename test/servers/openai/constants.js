@@ -37,14 +37,15 @@ const SCRIPTS = {
 		{ text: 'Both tools refused the input; nothing was changed.' },
 	],
 	// examples/governance-agent-access.json (README Recipes): the agent plans only; it reads who has
-	// access, plans a grant and a revoke in one turn (Plan Access Change, a Code Tool that writes
-	// nothing), then answers; the workflow applies the plan after an approval
+	// access, plans a grant and a revoke in one turn (Plan Grant and Plan Revoke: Access → Ensure and
+	// Revoke with Mode Plan Only, which return signed plans and write nothing), then answers; the
+	// workflow applies exactly those plans after an approval
 	'scripted-governance-agent': [
 		{ toolCalls: [{ tool: 'Review_Access', arguments: {} }] },
 		{
 			toolCalls: [
-				{ tool: 'Plan_Access_Change', arguments: { email: 'new.hire@example.com', change: 'grant', role: 'editor' } },
-				{ tool: 'Plan_Access_Change', arguments: { email: 'viewer@example.com', change: 'revoke', role: '' } },
+				{ tool: 'Plan_Grant', arguments: { email: 'new.hire@example.com', role: 'editor' } },
+				{ tool: 'Plan_Revoke', arguments: { email: 'viewer@example.com' } },
 			],
 		},
 		{ text: 'Planned: new.hire@example.com gets the editor role; viewer@example.com loses access and their API keys. Nothing changes until a person approves.' },
