@@ -29,6 +29,9 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 	made.releaseId = String(hello.releases[0]?.id ?? '');
 	made.runId = String([...hello.runs.keys()][0] ?? '');
 	made.reviewId = String((hello.issues.get(4) as unknown as { pull?: { reviews: Array<{ id: number }> } }).pull?.reviews[0]?.id ?? '');
+	// a dispatched run that finished before the first poll: Dispatch and Wait's defaults (polls 10 s
+	// apart) add no real waiting here; its polling is tested in workflow.test.ts
+	if (key === 'workflow.dispatchAndWait') srv.state.runProgress = 'atFirstRead';
 	if (key.startsWith('checkRun.') && key !== 'checkRun.create' && key !== 'checkRun.getAll') {
 		const created = await runCodeHosting(srv, { app: {}, parameters: { resource: 'checkRun', operation: 'create', ...repo(), name: 'made', headSha: featureSha, status: 'in_progress' } });
 		made.checkRunId = Number(created.output[0]?.json.id);

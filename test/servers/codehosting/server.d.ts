@@ -227,8 +227,8 @@ export interface CodeHostingState {
 	/** Redeliveries wait for `releaseRedeliveries()` (a busy platform). */
 	holdRedeliveries?: boolean;
 	heldRedeliveries?: Array<() => void>;
-	/** 'never': dispatched runs stay queued (default: each read of one moves it a step to completed). */
-	runProgress?: 'never';
+	/** 'never': dispatched runs stay queued; 'atFirstRead': the first read completes one (default: each read of one moves it a step to completed). */
+	runProgress?: 'never' | 'atFirstRead';
 	/** A dispatch answered 204 creates its run this many ms later (default: 2000 on the Enterprise form /api/v3, else at once). */
 	dispatchRunDelayMs?: number;
 }

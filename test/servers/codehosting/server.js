@@ -54,8 +54,8 @@
  *   acceptOrgInvitation(org, login) · addProject('organization'|'user', owner, {number, title,
  *   fields, items}) · addEvent(type, actor, owner, repo, payload) · repo(owner, name) → Repo ·
  *   fileContent(owner, repo, path, ref?) → Buffer.
- * Other controls: state.runProgress = 'never' (dispatched runs stay queued; by default each read of
- * a dispatched run moves it queued → in_progress → completed), state.dispatchRunDelayMs (a dispatch
+ * Other controls: state.runProgress = 'never' (dispatched runs stay queued; 'atFirstRead': the first
+ * read completes one; by default each read of a dispatched run moves it queued → in_progress → completed), state.dispatchRunDelayMs (a dispatch
  * answered 204 creates its run that much later, as the platform does; default 2 s on the
  * Enterprise form, at once otherwise; the Enterprise form /api/v3 answers dispatches with 204 only and refuses keys other than ref and
  * inputs, as GHES 3.17–3.19 describe them), addWorkflow's runName (`run-name` with

@@ -4,7 +4,8 @@
  * A dispatched run goes through GitHub's lifecycle queued → in_progress → completed: each read
  * of the run (GET …/actions/runs/{id}) moves it one step, the way time passes between the polls
  * of a client, and completes it with the workflow's `conclusion` (seed option, default success).
- * `state.runProgress = 'never'` keeps dispatched runs queued (a run that never finishes).
+ * `state.runProgress = 'never'` keeps dispatched runs queued (a run that never finishes);
+ * `'atFirstRead'` completes one at its first read (a run that finished before the client's first poll).
  */
 const git = require('../git');
 const shapes = require('../shapes');
@@ -41,7 +42,7 @@ function registerActions(routes, kit, common) {
 	function advance(ctx, repo, run) {
 		if (!run.progresses || run.status === 'completed' || kit.state.runProgress === 'never') return;
 		const w = repo.workflows.get(run.workflow_id);
-		run.status = run.status === 'queued' ? 'in_progress' : 'completed';
+		run.status = run.status === 'queued' && kit.state.runProgress !== 'atFirstRead' ? 'in_progress' : 'completed';
 		run.conclusion = run.status === 'completed' ? (w?.conclusion ?? 'success') : null;
 		run.updated_at = git.isoNow();
 		kit.emitWebhook('workflow_run', { repo, u: ctx.u, sender: run.actor }, () => ({
