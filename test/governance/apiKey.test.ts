@@ -62,8 +62,10 @@ describe('apiKey → delete', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0].json).toEqual({ success: true, user_id: VIEWER_USER_ID, id: 'key-viewer' });
-		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ id: 'key-viewer' });
-		expect(srv.requests[0].headers.authorization).toBe(BEARER);
+		// the run's one lookup of the key the credential uses (kept unless the option allows), then the write
+		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/auth/info', `/latest/auth/users/${VIEWER_USER_ID}/keys/delete`]);
+		expect(JSON.parse(srv.requests[1].body ?? '')).toEqual({ id: 'key-viewer' });
+		expect(srv.requests[1].headers.authorization).toBe(BEARER);
 		expect(keysOf(VIEWER_USER_ID)).toHaveLength(0);
 	});
 

@@ -58,7 +58,9 @@ describe('the Project parameter', () => {
 			},
 		});
 		expect(output[0].json).toMatchObject({ success: true, user_id: MIXED_USER_ID });
-		expect(srv.requests[0].headers.authorization).toBe(`${RESEARCH}:${ADMIN_KEY}`);
+		// first the run's one own-user lookup, in the credential's project
+		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/auth/info', `/latest/auth/users/${MIXED_USER_ID}/update`]);
+		expect(srv.requests[1].headers.authorization).toBe(`${RESEARCH}:${ADMIN_KEY}`);
 		expect(srv.state.memberships[RESEARCH][MIXED_USER_ID]).toEqual(EDITOR);
 	});
 
@@ -151,8 +153,11 @@ describe('organization roles and info', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0].json).toMatchObject({ success: true, organization_id: 'org-e2e-0001', user_id: MIXED_USER_ID, admin: false, role: 'viewer' });
-		expect(srv.requests[0].path).toBe(`/latest/auth/organization/org-e2e-0001/user/${MIXED_USER_ID}/update`);
-		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: false, role: 'viewer' });
+		expect(srv.requests.map((request) => request.path)).toEqual([
+			'/latest/auth/info',
+			`/latest/auth/organization/org-e2e-0001/user/${MIXED_USER_ID}/update`,
+		]);
+		expect(JSON.parse(srv.requests[1].body ?? '')).toEqual({ admin: false, role: 'viewer' });
 	});
 
 	const updateOrganizationRole = (extra: IDataObject) => ({
@@ -190,13 +195,13 @@ describe('organization roles and info', () => {
 	])('Organization Admin %s is sent as chosen', async (_name, admin, sent) => {
 		const { error } = await runGovernance(srv, { parameters: updateOrganizationRole({ admin }) });
 		expect(error).toBeUndefined();
-		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: sent });
+		expect(JSON.parse(srv.requests[1].body ?? '')).toEqual({ admin: sent });
 	});
 
 	test('the Role option added at its shown default (Unchanged) sends no role, as without it', async () => {
 		const { error } = await runGovernance(srv, { parameters: updateOrganizationRole({ admin: true, options: { role: '' } }) });
 		expect(error).toBeUndefined();
-		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({ admin: true });
+		expect(JSON.parse(srv.requests[1].body ?? '')).toEqual({ admin: true });
 	});
 
 	test('role admin with Organization Admin off is a contradiction refused before any request', async () => {

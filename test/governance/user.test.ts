@@ -50,8 +50,9 @@ describe('user → updateRole', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0].json).toEqual({ success: true, user_id: VIEWER_USER_ID });
-		expect(srv.requests[0].path).toBe(`/latest/auth/users/${VIEWER_USER_ID}/update`);
-		expect(srv.requests[0].headers.authorization).toBe(`${PROJECT_ID}:${ADMIN_KEY}`);
+		// the run's one lookup of the API key's own user (kept unless the option allows), then the write
+		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/auth/info', `/latest/auth/users/${VIEWER_USER_ID}/update`]);
+		expect(srv.requests[1].headers.authorization).toBe(`${PROJECT_ID}:${ADMIN_KEY}`);
 		expect(srv.state.memberships[PROJECT_ID][VIEWER_USER_ID]).toEqual({
 			items: { serviceDefault: { actions: { 'role:viewer': true, 'role:editor': true } } },
 		});
@@ -61,7 +62,7 @@ describe('user → updateRole', () => {
 		await runGovernance(srv, {
 			parameters: { resource: 'user', operation: 'updateRole', userId: byId(VIEWER_USER_ID), roles: ['admin'], options: { overwrite: true } },
 		});
-		expect(JSON.parse(srv.requests[0].body ?? '')).toEqual({
+		expect(JSON.parse(srv.requests[1].body ?? '')).toEqual({
 			permissions: { items: { serviceDefault: { actions: { admin: true } } } },
 			overwrite: true,
 		});
@@ -81,7 +82,7 @@ describe('user → updateRole', () => {
 			},
 		});
 		expect(error).toBeUndefined();
-		expect(srv.requests).toHaveLength(1);
+		expect(srv.requests.map((request) => request.path)).toEqual(['/latest/auth/info', `/latest/auth/users/${VIEWER_USER_ID}/update`]);
 	});
 });
 
@@ -92,12 +93,14 @@ describe('user → remove', () => {
 		});
 		expect(error).toBeUndefined();
 		expect(output[0].json).toEqual({ success: true, user_id: VIEWER_USER_ID });
-		expect(srv.requests[0]).toMatchObject({
+		expect(srv.requests[0]).toMatchObject({ method: 'GET', path: '/latest/auth/info' });
+		expect(srv.requests[1]).toMatchObject({
 			method: 'POST',
 			path: `/latest/auth/users/${VIEWER_USER_ID}/delete`,
 			body: '{}',
 		});
-		expect(srv.requests[0].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
+		expect(srv.requests).toHaveLength(2);
+		expect(srv.requests[1].headers.authorization).toBe(`Bearer ${PROJECT_ID}:${ADMIN_KEY}`);
 		expect(srv.state.memberships[PROJECT_ID][VIEWER_USER_ID]).toBeUndefined();
 	});
 

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { idLocator, parseJsonObject, requireChoices, requireText } from '../../shared';
+import { ownUserId } from '../core/project';
 import { DEFAULT_PERMISSION_GROUP_KEY, ROLE_ACTIONS, permissionsFromRoles, rolesValue } from '../core/roles';
 import type { Role } from '../core/roles';
 
@@ -90,4 +91,47 @@ export const inviteCodeLocator = idLocator('Invite', 'inviteCode', 'searchInvite
 
 /** The project member an operation acts on (listed from the chosen project). */
 export const userIdLocator = idLocator('User', 'userId', 'searchUsers', 'e.g. 1a2b3c4d-…');
+
+/** The option that lets a step remove or change the user the credential's API key belongs to (issue 48). */
+export const ownUserField: INodeProperties = {
+	displayName: "Include the API Key's Own User",
+	name: 'includeOwnUser',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether this step may remove or change the user the credential's API key belongs to (and, with Delete API Keys, delete their keys: the key every workflow of this credential uses). Off: that user is kept and the item says so.",
+};
+
+/** The same option on a single-call operation, its description naming what the call would do. */
+export function ownUserOption(does: string): INodeProperties {
+	return {
+		...ownUserField,
+		description: `Whether this call may ${does}. Off: the call is not made for that user and the item says so (\`kept\`, \`reason\`).`,
+	};
+}
+
+/** Whether Include the API Key's Own User is on for this item (then no lookup is needed). */
+export function includesOwnUser(ctx: IExecuteFunctions, itemIndex: number): boolean {
+	const options = ctx.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	return options.includeOwnUser === true;
+}
+
+/**
+ * The item of a single call that was not made: `userId` is the API key's own user and the option
+ * is off. Undefined otherwise (one `/auth/info` per node run, none with the option on).
+ */
+export async function keptOwnUser(ctx: IExecuteFunctions, itemIndex: number, userId: string, notDone: string): Promise<IDataObject | undefined> {
+	if (includesOwnUser(ctx, itemIndex)) return undefined;
+	if (userId !== (await ownUserId(ctx, itemIndex))) return undefined;
+	return { success: false, kept: true, user_id: userId, reason: ownUserReason(notDone) };
+}
+
+/** The end of every `reason` of a call kept for the API key's own user. */
+export const OWN_USER_ALLOWS = "the option Include the API Key's Own User allows it";
+
+/** Why the API key's own user was kept, in the words Access → Ensure, Revoke and Sync use. */
+function ownUserReason(notDone: string): string {
+	return `the API key's own user: ${notDone} (every call of this credential runs as this user; ${OWN_USER_ALLOWS})`;
+}
+
 export * from './simplify';

@@ -163,23 +163,37 @@ export async function knownProjects(
 	return found;
 }
 
-const ownUsers = new WeakMap<object, Promise<string>>();
+/** Who the credential's API key is: its user and, where the platform says it, the key's own ID. */
+export interface OwnIdentity {
+	userId: string;
+	/** The `_id` of the key in API Key → Get Many; '' when `/auth/info` does not say it. */
+	keyId: string;
+}
+
+const ownIdentities = new WeakMap<object, Promise<OwnIdentity>>();
 
 /**
- * The user the credential's API key belongs to (`/auth/info`, in the credential's project), asked
- * once per node run and only when needed: every call of the credential acts as this user, so the
- * access operations keep them unless an option allows otherwise.
+ * The user the credential's API key belongs to and the key's ID (`/auth/info`, in the credential's
+ * project), asked once per node run and only when needed: every call of the credential acts as
+ * this user with this key, so the operations that remove, demote or delete keep them unless an
+ * option allows otherwise.
  */
-export async function ownUserId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
-	let known = ownUsers.get(ctx);
+export async function ownIdentity(ctx: IExecuteFunctions, itemIndex: number): Promise<OwnIdentity> {
+	let known = ownIdentities.get(ctx);
 	if (!known) {
 		known = (async () => {
 			const client = inProject(ctx, { id: await credentialProjectId(ctx, itemIndex), viaCredential: true });
-			return String((await whoAmI(client, itemIndex)).user_id ?? '');
+			const info = await whoAmI(client, itemIndex);
+			return { userId: String(info.user_id ?? ''), keyId: typeof info.key_id === 'string' ? info.key_id : '' };
 		})();
 		// a failed lookup is asked again by the next item
-		known.catch(() => ownUsers.delete(ctx));
-		ownUsers.set(ctx, known);
+		known.catch(() => ownIdentities.delete(ctx));
+		ownIdentities.set(ctx, known);
 	}
 	return await known;
+}
+
+/** The user the credential's API key belongs to (see ownIdentity: one lookup per node run). */
+export async function ownUserId(ctx: IExecuteFunctions, itemIndex: number): Promise<string> {
+	return (await ownIdentity(ctx, itemIndex)).userId;
 }

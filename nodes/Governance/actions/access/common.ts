@@ -8,6 +8,8 @@ import { changeSummary } from '../../core/plan';
 import type { ProjectInfo } from '../../core/project';
 import { ownUserId } from '../../core/project';
 
+export { ownUserField } from '../common';
+
 /**
  * What Ensure, Revoke and Sync share about planning (issue 48): the Mode option, the option that
  * lets a step act on the API key's own user, and the plan item an approver reads and Access →
@@ -21,15 +23,6 @@ export function modeField(what: string, apply: string): INodeProperties {
 		'Output the plan and change nothing; each item\'s `plan` field is what Access → Apply Plan applies after an approval, exactly, where it still holds',
 	);
 }
-
-export const ownUserField: INodeProperties = {
-	displayName: "Include the API Key's Own User",
-	name: 'includeOwnUser',
-	type: 'boolean',
-	default: false,
-	description:
-		"Whether this step may remove or change the user the credential's API key belongs to (and, with Delete API Keys, delete their keys: the key every workflow of this credential uses). Off: that user is kept and the item says so.",
-};
 
 /** Whether the step only plans: Mode, Automatic planning as an AI tool. */
 export function plansOnly(ctx: IExecuteFunctions, itemIndex: number): boolean {

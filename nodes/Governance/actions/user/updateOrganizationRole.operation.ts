@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { requireChoice, showFor } from '../../../shared';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
-import { readId, userIdLocator } from '../common';
+import { keptOwnUser, ownUserOption, readId, userIdLocator } from '../common';
 
 const ORGANIZATION_ROLES = ['admin', 'operator', 'viewer'] as const;
 
@@ -62,6 +62,9 @@ export const description: INodeProperties[] = showFor('user', 'updateOrganizatio
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			ownUserOption(
+				"change the organization role of the user the credential's API key belongs to (any change can take rights away: even Admin makes an owner an admin)",
+			),
 			{
 				displayName: 'Role',
 				name: 'role',
@@ -102,7 +105,11 @@ function readAdminChoice(ctx: IExecuteFunctions, itemIndex: number): boolean {
 /** One output item per input item. */
 export const returns = 'item';
 
-/** POST /auth/organization/{organization_id}/user/{user_id}/update with {admin, role?}. */
+/**
+ * POST /auth/organization/{organization_id}/user/{user_id}/update with {admin, role?}. Any change
+ * of the API key's own user is kept unless Include the API Key's Own User is on: even Admin can
+ * demote an owner (the platform then sets the role admin).
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const organizationId = readId(this, 'organizationId', 'Organization', itemIndex);
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
@@ -119,6 +126,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 	}
 	const client = inProject(this, await readProject(this, itemIndex));
+	const kept = await keptOwnUser(this, itemIndex, userId, 'organization role not changed');
+	if (kept) return { ...kept, organization_id: organizationId };
 	const path = `/auth/organization/${encodeURIComponent(organizationId)}/user/${encodeURIComponent(userId)}/update`;
 	const response = await client.request('POST', path, { body, itemIndex });
 	return { success: true, organization_id: organizationId, user_id: userId, ...body, ...(response ?? {}) };

@@ -4,7 +4,7 @@ import { showFor } from '../../../shared';
 import { updateMember } from '../../core/calls';
 import { projectLocator, readProject } from '../../core/project';
 import { inProject } from '../../transport';
-import { buildPermissions, permissionOptions, readId, rolesField, userIdLocator } from '../common';
+import { buildPermissions, keptOwnUser, ownUserOption, permissionOptions, readId, rolesField, userIdLocator } from '../common';
 
 export const description: INodeProperties[] = showFor('user', 'updateRole', [
 	projectLocator,
@@ -17,6 +17,7 @@ export const description: INodeProperties[] = showFor('user', 'updateRole', [
 		placeholder: 'Add option',
 		default: {},
 		options: [
+			ownUserOption("change the roles of the user the credential's API key belongs to (a change can take their Admin role away)"),
 			{
 				displayName: 'Overwrite',
 				name: 'overwrite',
@@ -33,6 +34,11 @@ export const description: INodeProperties[] = showFor('user', 'updateRole', [
 /** One output item per input item. */
 export const returns = 'item';
 
+/**
+ * Sets the user's roles in the project. Any change of the API key's own user is kept (a merge can
+ * still set a role to false; telling a promotion from a demotion would need a read of their
+ * roles) unless Include the API Key's Own User is on.
+ */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const userId = readId(this, 'userId', 'User ID', itemIndex);
 	const permissions = buildPermissions(this, itemIndex);
@@ -41,6 +47,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// at its default changes nothing
 	const overwrite = options.overwrite === true || options.overwrite === 'true' ? true : undefined;
 	const client = inProject(this, await readProject(this, itemIndex));
+	const kept = await keptOwnUser(this, itemIndex, userId, 'roles not changed');
+	if (kept) return kept;
 	const response = await updateMember(client, itemIndex, userId, permissions, overwrite);
 	return { success: true, user_id: userId, ...(response ?? {}) };
 }
