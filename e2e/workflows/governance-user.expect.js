@@ -1,7 +1,8 @@
 'use strict';
 const { NODE_OPERATIONS: NODE_OPS } = require('../lib/matrix');
-// User → Get Many (all, limit, filter), Update Role (overwrite, then merge), Remove, and Remove of
-// an unknown user (error item with Continue On Fail). An invite for a user already in the
+// User → Get Many (all, limit, filter), Update Role (overwrite, then merge), Remove, Remove of
+// an unknown user (error item with Continue On Fail), and Remove of the API key's own user (kept:
+// no delete sent; each node run that may change a user asks /auth/info once). An invite for a user already in the
 // organization adds them at once, so the workflow first brings user-member into the project.
 module.exports = {
 	// runs on the oldest and the newest n8n only (e2e/README.md, "What runs where")
@@ -48,5 +49,23 @@ module.exports = {
 
 		const [unknown] = items('Remove Unknown User Continue On Fail');
 		assert.match(String(unknown.error), /not in this project/);
+
+		const [own] = items('Remove Own User');
+		assert.deepEqual({ ...own, reason: undefined }, { success: false, kept: true, user_id: 'user-admin', reason: undefined });
+		assert.match(own.reason, /^the API key's own user: not removed \(every call of this credential runs as this user; the option Include the API Key's Own User allows it\)$/);
+		const guarded = requests
+			.filter((r) => r.path === '/latest/auth/info' || /^\/latest\/auth\/users\/[^/]+\/(update|delete)$/.test(r.path))
+			.map((r) => `${r.method} ${r.path}`);
+		assert.deepEqual(guarded, [
+			'GET /latest/auth/info',
+			'POST /latest/auth/users/user-member/update',
+			'GET /latest/auth/info',
+			'POST /latest/auth/users/user-member/update',
+			'GET /latest/auth/info',
+			'POST /latest/auth/users/user-viewer/delete',
+			'GET /latest/auth/info',
+			'POST /latest/auth/users/user-nobody/delete',
+			'GET /latest/auth/info', // Remove Own User: the lookup, and no delete
+		]);
 	},
 };
