@@ -98,6 +98,14 @@ describe("the token's own login", () => {
 		expect(output.map((item) => item.json.action)).toEqual(['complete']);
 		expect(srv.requests.filter((request) => request.path === '/user')).toHaveLength(0);
 	});
+
+	test('a GitHub App credential (installation from each call) is not asked: GET /user names no account to find it from', async () => {
+		const { output, error } = await runCodeHosting(srv, { app: {}, parameters: revoke(OTHER) });
+		expect(error).toBeUndefined();
+		expect(output.map((item) => item.json.action)).toEqual(['removedMember', 'complete']);
+		expect(srv.requests.filter((request) => request.path === '/user')).toHaveLength(0);
+		expect(writes()).toContain(`DELETE /orgs/${ORG}/members/${OTHER}`);
+	});
 });
 
 describe('plan only', () => {

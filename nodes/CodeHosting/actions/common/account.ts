@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { readId } from '../../../shared';
-import { codeHosting } from '../../transport';
+import { APP_CREDENTIAL_TYPE } from '../../appAuth';
+import { codeHosting, credentialTypeOf } from '../../transport';
 
 import { directionFilter } from './values';
 import { ownerLocator } from './locators';
@@ -47,10 +48,13 @@ const ownLogins = new WeakMap<object, Promise<string | undefined>>();
 
 /**
  * The login the credential acts as (`GET /user`), asked once per node run; undefined for a token
- * that is no user's (a GitHub App's installation token answers 403). Access → Revoke and Sync keep
- * it unless an option allows otherwise: every workflow of the credential runs as this login.
+ * that is no user's: the GitHub App credential is not asked at all (its installation token is no
+ * user's, and `GET /user` names no account to find the installation from), another token that
+ * answers 401, 403 or 404 has none. Access → Revoke and Sync keep it
+ * unless an option allows otherwise: every workflow of the credential runs as this login.
  */
 export async function ownLogin(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
+	if (credentialTypeOf(ctx, itemIndex) === APP_CREDENTIAL_TYPE) return undefined;
 	let known = ownLogins.get(ctx);
 	if (!known) {
 		known = codeHosting(ctx)
