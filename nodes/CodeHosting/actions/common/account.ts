@@ -50,7 +50,7 @@ const ownLogins = new WeakMap<object, Promise<string | undefined>>();
  * The login the credential acts as (`GET /user`), asked once per node run; undefined for a token
  * that is no user's: the GitHub App credential is not asked at all (its installation token is no
  * user's, and `GET /user` names no account to find the installation from), another token that
- * answers 401, 403 or 404 has none. Access → Revoke and Sync keep it
+ * answers 401, 403 or 404 has none. Access → Revoke and Sync and the single-call removals keep it
  * unless an option allows otherwise: every workflow of the credential runs as this login.
  */
 export async function ownLogin(ctx: IExecuteFunctions, itemIndex: number): Promise<string | undefined> {
@@ -67,7 +67,7 @@ export async function ownLogin(ctx: IExecuteFunctions, itemIndex: number): Promi
 	return await known;
 }
 
-/** The Options entry that lets Access → Revoke and Sync act on the credential's own login. */
+/** The Options entry that lets an operation remove or demote the credential's own login (Access → Revoke and Sync, the single-call removals). */
 export const ownLoginField: INodeProperties = {
 	displayName: "Include the Token's Own Login",
 	name: 'includeOwnLogin',
@@ -76,3 +76,25 @@ export const ownLoginField: INodeProperties = {
 	description:
 		"Whether this step may remove the login the credential acts as (the token's user) from the organization or a team. Off: that login is kept and the output says so; every workflow of this credential runs as it.",
 };
+
+/** `ownLoginField` for a single-call operation: what it may `act` on the login and `how`, such as ('remove', 'from the team'). */
+export function ownLoginOption(act: string, how: string): INodeProperties {
+	return {
+		...ownLoginField,
+		description: `Whether this step may ${act} the login the credential acts as (the token's user) ${how}. Off: that login is kept, nothing is sent and the output says so; every workflow of this credential runs as it.`,
+	};
+}
+
+/**
+ * The output of a single-call operation that would remove or demote `username` when that is the
+ * credential's own login (GitHub logins compare case-insensitively) and `include` (the option
+ * Include the Token's Own Login) is not true: nothing is to be sent. Else undefined, and the
+ * operation goes on. `GET /user` is asked once per node run, and only when the option is off; a
+ * token that is no user's (an App installation) has no own login to keep.
+ */
+export async function keptOwnLogin(ctx: IExecuteFunctions, username: string, include: unknown, notDone: string, itemIndex: number): Promise<IDataObject | undefined> {
+	if (include === true) return undefined;
+	const own = await ownLogin(ctx, itemIndex);
+	if (own === undefined || own.toLowerCase() !== username.toLowerCase()) return undefined;
+	return { success: false, kept: true, login: own, reason: `${own} is the login this credential acts as: ${notDone} (option Include the Token's Own Login)` };
+}
