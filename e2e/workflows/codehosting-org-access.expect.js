@@ -183,8 +183,9 @@ module.exports = {
 			{ ...subject, action: 'complete', dryRun: false, complete: true, changes: 0, changesApplied: 0, changesNotApplied: 0, notChecked: [], summary: "other-user's access to octo-org is revoked (0 change(s) made)" },
 		]);
 
-		// ---- every request to the organization, in order: reads only but the invitations, the team change and the applied revoke
-		const ours = requests.filter((r) => r.path === '/graphql' || r.path.startsWith(`/orgs/${ORG}`) || r.path.startsWith(`/repos/${ORG}/`));
+		// ---- every request to the organization, in order: reads only but the invitations, the team change and the applied revoke;
+		// and the token's own login (GET /user), asked once by each node that could remove it (it would be kept)
+		const ours = requests.filter((r) => r.path === '/user' || r.path === '/graphql' || r.path.startsWith(`/orgs/${ORG}`) || r.path.startsWith(`/repos/${ORG}/`));
 		const line = (r) => {
 			const query = Object.entries(r.query ?? {}).filter(([name]) => name !== 'per_page').map(([name, value]) => `${name}=${value}`).join('&');
 			return `${r.method} ${r.path}${query ? `?${query}` : ''}`;
@@ -219,12 +220,17 @@ module.exports = {
 			`GET ${o}/teams/developers/members?role=maintainer`,
 			`GET ${o}/teams/developers/members?role=member`,
 			`GET ${o}/teams/developers/invitations`,
-			// Team → Add Member, Remove Member
+			// and the own login, since the plan removes someone (not it: nothing kept)
+			'GET /user',
+			// Team → Add Member, Remove Member (the own login first: other-user is not it)
 			`PUT ${o}/teams/developers/memberships/other-user`,
+			'GET /user',
 			`DELETE ${o}/teams/developers/memberships/other-user`,
-			// Access → Revoke: Plan Only (reads), Apply (the same reads, two deletions), again (reads)
+			// Access → Revoke: Plan Only (reads), Apply (the same reads, two deletions), again (reads; nothing to remove, no GET /user)
 			...revokeReads,
+			'GET /user',
 			...revokeReads,
+			'GET /user',
 			`DELETE ${o}/members/other-user`,
 			`DELETE ${o}/invitations/${corporateId}`,
 			...revokeReads,
