@@ -18,6 +18,7 @@ const operations = operationsOf(description);
 const FILLS: Record<string, { parameters?: IDataObject; items?: IDataObject[] }> = {
 	'access.ensure': { parameters: { email: 'new.person@example.com', roles: ['editor'] } },
 	'access.revoke': { parameters: { email: 'viewer@example.com' } },
+	'access.removeGrants': { items: [{ email: 'viewer@example.com', project: PROJECT_ID }] },
 	'access.sync': { items: [{ email: 'admin@example.com', roles: 'admin' }, { email: 'viewer@example.com', roles: 'editor' }, { email: 'new.person@example.com', roles: 'viewer' }] },
 	'apiKey.create': { parameters: { userId: byId(VIEWER_USER_ID) } },
 	'apiKey.delete': { parameters: { userId: byId(VIEWER_USER_ID), keyId: 'key-viewer' } },
@@ -40,7 +41,7 @@ const FILLS: Record<string, { parameters?: IDataObject; items?: IDataObject[] }>
 const CHOSEN: Record<string, IDataObject> = { 'user.updateOrganizationRole': { admin: false } };
 
 /** Operations whose own work is a removal (their action says destructive), and Replace (delete + create of one invite). */
-const REMOVES = ['access.applyPlan', 'access.revoke', 'access.sync', 'apiKey.delete', 'invite.delete', 'invite.replace', 'project.delete', 'user.remove'];
+const REMOVES = ['access.applyPlan', 'access.removeGrants', 'access.revoke', 'access.sync', 'apiKey.delete', 'invite.delete', 'invite.replace', 'project.delete', 'user.remove'];
 
 /** Apply Plan's input: the plan Revoke made (Mode Plan Only) on the same server, with the same key. */
 async function planOf(srv: GovernanceServer): Promise<IDataObject[]> {
@@ -114,7 +115,7 @@ describe('(a) an option added at its shown default changes nothing', () => {
 		for (const [, result] of results) expect(result.requests.length).toBeGreaterThan(0);
 	});
 
-	test.each(['access.sync', 'access.ensure', 'access.revoke', 'user.getAll', 'invite.getAll'])('%s as an AI tool: Automatic added gives what no option gives', async (key) => {
+	test.each(['access.sync', 'access.ensure', 'access.revoke', 'access.removeGrants', 'user.getAll', 'invite.getAll'])('%s as an AI tool: Automatic added gives what no option gives', async (key) => {
 		const operation = operations.find((entry) => entry.key === key)!;
 		const plans = key.startsWith('access.');
 		const option = collectionOptionsOf(operation).find(({ option: entry }) => entry.name === (plans ? 'dryRun' : 'simplify'))!;

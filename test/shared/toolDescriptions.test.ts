@@ -59,6 +59,7 @@ const PACK: Record<string, Pack> = {
 		node: new Governance().description,
 		platform: 'Relevance AI',
 		destructive: [
+			'access.removeGrants',
 			'access.revoke',
 			'access.sync',
 			'apiKey.delete',

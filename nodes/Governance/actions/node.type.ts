@@ -5,7 +5,7 @@ type GovernanceMap = {
 	project: 'create' | 'getAll' | 'update' | 'delete' | 'getOrganizationInfo';
 	invite: 'create' | 'delete' | 'getAll' | 'replace' | 'resend';
 	user: 'get' | 'getAll' | 'updateRole' | 'remove' | 'updateOrganizationRole';
-	access: 'ensure' | 'revoke' | 'sync' | 'review' | 'applyPlan';
+	access: 'ensure' | 'revoke' | 'sync' | 'review' | 'applyPlan' | 'removeGrants';
 	apiKey: 'create' | 'getAll' | 'delete';
 };
 

@@ -34,7 +34,7 @@ const operations: { [R in GovernanceResource]: Record<GovernanceOperations[R], O
 		remove: user.remove,
 		updateOrganizationRole: user.updateOrganizationRole,
 	},
-	access: { ensure: access.ensure, revoke: access.revoke, sync: access.sync, review: access.review, applyPlan: access.applyPlan },
+	access: { ensure: access.ensure, revoke: access.revoke, sync: access.sync, review: access.review, applyPlan: access.applyPlan, removeGrants: access.removeGrants },
 	apiKey: { create: apiKey.create, getAll: apiKey.getAll, delete: apiKey.delete },
 };
 

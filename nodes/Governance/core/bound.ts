@@ -12,7 +12,7 @@ import { changeSummary } from './plan';
 export const PLAN_PLATFORM = 'governance';
 
 /** The operations whose plans Access → Apply Plan applies. */
-export const PLANNING_OPERATIONS = ['access.ensure', 'access.revoke', 'access.sync'];
+export const PLANNING_OPERATIONS = ['access.ensure', 'access.removeGrants', 'access.revoke', 'access.sync'];
 
 /**
  * One person's access to one project as a plan records it: the member(s) and pending invites of

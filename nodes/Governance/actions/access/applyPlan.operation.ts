@@ -12,7 +12,7 @@ import type { ProjectClient } from '../../transport';
 import { inProject } from '../../transport';
 import { changeFields } from './common';
 
-export const description: INodeProperties[] = showFor('access', 'applyPlan', applyPlanProperties('Ensure, Revoke or Sync', 'Plan Access'));
+export const description: INodeProperties[] = showFor('access', 'applyPlan', applyPlanProperties('Ensure, Revoke, Remove Grants or Sync', 'Plan Access'));
 
 /** Runs once over the whole input (the plan), not once per item. */
 export const returns = 'all';

@@ -2,11 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import * as applyPlan from './applyPlan.operation';
 import * as ensure from './ensure.operation';
+import * as removeGrants from './removeGrants.operation';
 import * as review from './review.operation';
 import * as revoke from './revoke.operation';
 import * as sync from './sync.operation';
 
-export { applyPlan, ensure, review, revoke, sync };
+export { applyPlan, ensure, removeGrants, review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -22,7 +23,7 @@ export const description: INodeProperties[] = [
 				name: 'Apply Plan',
 				value: 'applyPlan',
 				description:
-					'Apply an approved plan of Ensure, Revoke or Sync (Mode: Plan Only) exactly: each change only while the person\'s access is still what the plan was made from (otherwise skipped, with what changed); a changed, incomplete or foreign plan is refused whole, before any write',
+					'Apply an approved plan of Ensure, Revoke, Remove Grants or Sync (Mode: Plan Only) exactly: each change only while the person\'s access is still what the plan was made from (otherwise skipped, with what changed); a changed, incomplete or foreign plan is refused whole, before any write',
 				action: 'Apply an approved access plan',
 			},
 			{
@@ -31,6 +32,13 @@ export const description: INodeProperties[] = [
 				description:
 					'Make an email have exactly the given roles (admin, editor, viewer) in the project: does nothing, updates the member, replaces the pending invite or invites, as needed; returns which (unchanged, updated, reinvited, invited). Safe to repeat. As an AI tool it only plans (Mode: Automatic): a person approves and Apply Plan applies.',
 				action: 'Ensure access with exact roles',
+			},
+			{
+				name: 'Remove Grants',
+				value: 'removeGrants',
+				description:
+					"End single grants, all input items together: each is one person's membership and pending invites in one project (e.g. the Review lines a reviewer marked Remove); other projects and API keys stay. Mode: Plan Only signs the plan Apply Plan applies; Max Removals stops a list that would remove too many.",
+				action: 'Remove single access grants',
 			},
 			{
 				name: 'Review',
@@ -60,6 +68,7 @@ export const description: INodeProperties[] = [
 	...applyPlan.description,
 	...ensure.description,
 	...revoke.description,
+	...removeGrants.description,
 	...sync.description,
 	...review.description,
 ];
