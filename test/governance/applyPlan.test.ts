@@ -79,6 +79,19 @@ describe('access → apply plan', () => {
 		expect(srv.state.memberships[PROJECT_ID][MIXED_USER_ID]).toBeDefined();
 	});
 
+	test('a write that fails part-way: what was applied, where it stopped and what is left; applying again finishes', async () => {
+		const plan = await syncPlan();
+		srv.failNext({ method: 'POST', path: '/latest/auth/invite/create', status: 500, body: { message: 'mail service down' }, times: 1 });
+		// the first invite fails: nothing applied before it
+		const { error } = await apply(plan);
+		expect(error?.message).toBe('mail service down (HTTP 500)');
+		expect(error?.description).toMatch(/Applying the plan stopped at line 1 of plan \S+: invite of new\.hire@acme\.test \(proj-e2e-0001\)\. No change was made before\. Left: 3 changes, the one it stopped at and 2 after it: invite new\.hire@acme\.test \(proj-e2e-0001\), invite member@example\.com \(proj-e2e-0001\), revoke viewer@example\.com \(proj-e2e-0001\)\./);
+		srv.resetRequests();
+		const again = await apply(plan);
+		expect(again.output.map((item) => item.json.result)).toEqual(['applied', 'applied', 'applied']);
+		expect(writes()).toEqual(['POST /latest/auth/invite/create', 'POST /latest/auth/invite/create', `POST /latest/auth/users/${VIEWER_USER_ID}/delete`]);
+	});
+
 	test('applying the same approved plan again changes nothing: every line is skipped', async () => {
 		const plan = await syncPlan();
 		expect((await apply(plan)).error).toBeUndefined();

@@ -262,9 +262,9 @@ describe('access → sync', () => {
 		expect(error?.description).toContain(
 			[
 				`The sync stopped at invite of new.one@acme.test (${PROJECT_ID}).`,
-				`Applied before: update viewer@example.com (${PROJECT_ID}).`,
-				`Not applied: 5 changes, the one it stopped at and 4 after it: ${left.join(', ')}.`,
-				'Running the sync again is safe: it plans from the state then.',
+				`Done before: 1 change: update viewer@example.com (${PROJECT_ID}).`,
+				`Left: 5 changes, the one it stopped at and 4 after it: ${left.join(', ')}.`,
+				'Running the step again finishes the job: it reads the access left and makes only the changes left.',
 			].join(' '),
 		);
 		expect(srv.state.memberships[PROJECT_ID][VIEWER_USER_ID]).toEqual(EDITOR);

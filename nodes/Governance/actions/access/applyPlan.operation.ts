@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { countOf, showFor } from '../../../shared';
+import { partialWriteNotes, showFor } from '../../../shared';
 import { applyPlanProperties, approvalOf, checkPlannedBrake, givenPlanLines, itemsOfLines, verifiedPlans } from '../../../shared/planApply';
 import { applyChange, withProgress } from '../../core/apply';
 import type { AccessSnapshot } from '../../core/bound';
@@ -94,12 +94,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			});
 		} catch (error) {
 			const left = lines.slice(position).map((entry) => `${String(entry.change.action)} ${String(entry.change.email)} (${String(entry.change.projectId)})`);
-			throw withProgress(error, [
-				`Applying the plan stopped at line ${line.line} of plan ${line.id}: ${change.action} of ${change.email} (${change.projectId}).`,
-				done.length > 0 ? `Applied before: ${done.join(', ')}.` : 'No change was applied before.',
-				`Not applied: ${countOf(left.length, 'change')}: ${left.join(', ')}.`,
-				'Applying the same plan again is safe: a change already made no longer matches what the plan was made from and is skipped.',
-			]);
+			throw withProgress(error, partialWriteNotes('Applying the plan', `line ${line.line} of plan ${line.id}: ${change.action} of ${change.email} (${change.projectId})`, done, left));
 		}
 	}
 	// keys no applied line could delete: said on the last skipped line of that user

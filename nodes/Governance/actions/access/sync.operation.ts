@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { countOf, requireText, showFor, wantsDryRun } from '../../../shared';
+import { partialWriteNotes, requireText, showFor, wantsDryRun } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { snapshotOf } from '../../core/bound';
 import type { ProjectState } from '../../core/lookup';
@@ -212,12 +212,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				.slice(position)
 				.filter((step) => step.change.action !== 'unchanged')
 				.map((step) => `${step.change.action} ${describeChange(step.change)}`);
-			throw withProgress(error, [
-				`The sync stopped at ${change.action} of ${describeChange(change)}.`,
-				done.length > 0 ? `Applied before: ${done.join(', ')}.` : 'No change was applied before.',
-				`Not applied: ${countOf(left.length, 'change')}, the one it stopped at${left.length > 1 ? ` and ${left.length - 1} after it` : ''}: ${left.join(', ')}.`,
-				'Running the sync again is safe: it plans from the state then.',
-			]);
+			throw withProgress(error, partialWriteNotes('The sync', `${change.action} of ${describeChange(change)}`, done, left));
 		}
 		if (change.action !== 'unchanged') done.push(`${change.action} ${describeChange(change)}`);
 		output.push(outputOf(change, projects.get(change.projectId), false, change.action !== 'unchanged', pairing(change, rosterItems)));
