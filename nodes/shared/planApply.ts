@@ -144,7 +144,7 @@ export function verifiedPlans(ctx: IExecuteFunctions, key: Buffer, platform: str
 	}
 }
 
-/** Refuses a plan whose removals exceed the Max Removals it was planned with (Sync's brake). */
+/** Refuses a plan whose removals exceed the Max Removals it was planned with (the brake of Sync and Remove Grants). */
 export function checkPlannedBrake(ctx: IExecuteFunctions, plan: VerifiedPlan, isRemoval: (line: PlanLine) => boolean, what: string): void {
 	const maxRemovals = plan.rules.maxRemovals;
 	if (typeof maxRemovals !== 'number') return;
@@ -152,7 +152,7 @@ export function checkPlannedBrake(ctx: IExecuteFunctions, plan: VerifiedPlan, is
 	if (removals > maxRemovals) {
 		throw new NodeOperationError(ctx.getNode(), `Plan ${plan.id} removes ${removals} ${what}, more than its Max Removals (${maxRemovals}): nothing was changed`, {
 			itemIndex: 0,
-			description: 'Raise Max Removals in the Sync step and plan again if the roster is complete.',
+			description: 'Raise Max Removals in the step that made the plan and plan again, if its input is complete and what was reviewed.',
 		});
 	}
 }

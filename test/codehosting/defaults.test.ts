@@ -54,6 +54,7 @@ async function prepare(srv: CodeHostingServer, key: string): Promise<void> {
 const fills = (): Record<string, IDataObject> => ({
 	'access.review': { owner: byName(ORG) },
 	'access.applyPlan': {},
+	'access.removeGrants': { owner: byName(ORG) },
 	'access.revoke': { owner: byName(ORG), person: 'other-user' },
 	'access.sync': { owner: byName(ORG) },
 	'apiCall.request': { endpoint: '/user' },
@@ -152,11 +153,14 @@ const fills = (): Record<string, IDataObject> => ({
 const ITEMS: Record<string, IDataObject[]> = {
 	// developers with outside-user added, and without its maintainer octo-user (kept by default)
 	'access.sync': [{ login: 'other-user', teams: 'developers' }, { login: 'outside-user', teams: 'developers' }],
+	// other-user's membership of developers, and the token's own (kept by default)
+	'access.removeGrants': [{ login: 'other-user', team: 'developers' }, { login: 'octo-user', team: 'developers' }],
 };
 
 /** Operations whose own work deletes, removes access or merges (their action says so). */
 const REMOVES = [
 	'access.applyPlan', // applies what it is given: here a Revoke's plan
+	'access.removeGrants', // the same Mode as Sync; Max Removals brakes, the token's own login is kept by default
 	'access.revoke', // plans by default as an AI tool; in a workflow Mode Automatic applies, as Governance's Sync
 	'access.sync', // the same Mode; Max Removals brakes, maintainers are kept by default
 	'collaborator.remove',

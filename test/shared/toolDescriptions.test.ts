@@ -41,6 +41,7 @@ const PACK: Record<string, Pack> = {
 		node: new CodeHosting().description,
 		platform: 'GitHub',
 		destructive: [
+			'access.removeGrants',
 			'access.revoke',
 			'access.sync',
 			'collaborator.remove',

@@ -37,7 +37,7 @@ type CodeHostingMap = {
 		| 'getOutsideCollaborators'
 		| 'removeOutsideCollaborator';
 	team: 'getAll' | 'getMembers' | 'addMember' | 'removeMember' | 'getRepositories';
-	access: 'applyPlan' | 'review' | 'revoke' | 'sync';
+	access: 'applyPlan' | 'removeGrants' | 'review' | 'revoke' | 'sync';
 	checkRun: 'create' | 'update' | 'get' | 'getAll';
 	commitStatus: 'create' | 'getAll' | 'getCombined';
 	user: 'getCurrent' | 'getRepositories' | 'getIssues' | 'invite';

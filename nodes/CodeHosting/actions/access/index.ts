@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as applyPlan from './applyPlan.operation';
+import * as removeGrants from './removeGrants.operation';
 import * as review from './review.operation';
 import * as revoke from './revoke.operation';
 import * as sync from './sync.operation';
 
-export { applyPlan, review, revoke, sync };
+export { applyPlan, removeGrants, review, revoke, sync };
 
 export const description: INodeProperties[] = [
 	{
@@ -19,8 +20,15 @@ export const description: INodeProperties[] = [
 				name: 'Apply Plan',
 				value: 'applyPlan',
 				description:
-					'Apply an approved plan of Revoke or Sync (Mode: Plan Only) exactly: each change only while what it changes is still as planned (otherwise skipped, with why); a changed, incomplete or foreign plan is refused whole, before any write',
+					'Apply an approved plan of Revoke, Remove Grants or Sync (Mode: Plan Only) exactly: each change only while what it changes is still as planned (otherwise skipped, with why); a changed, incomplete or foreign plan is refused whole, before any write',
 				action: 'Apply an approved access plan',
+			},
+			{
+				name: 'Remove Grants',
+				value: 'removeGrants',
+				description:
+					'End single grants, all input items together: each is one team membership, direct repository grant or pending invitation (e.g. the Review exceptions a reviewer marked Remove); the person keeps everything else. Mode: Plan Only signs the plan Apply Plan applies; Max Removals stops a list that would remove too many.',
+				action: 'Remove single access grants',
 			},
 			{
 				name: 'Review',
@@ -48,6 +56,7 @@ export const description: INodeProperties[] = [
 		default: 'review',
 	},
 	...applyPlan.description,
+	...removeGrants.description,
 	...review.description,
 	...revoke.description,
 	...sync.description,

@@ -8,7 +8,7 @@ import { codeHosting } from '../../common';
 export const PLAN_PLATFORM = 'codeHosting';
 
 /** The operations whose plans Code Hosting Access → Apply Plan applies. */
-export const PLANNING_OPERATIONS = ['access.revoke', 'access.sync'];
+export const PLANNING_OPERATIONS = ['access.removeGrants', 'access.revoke', 'access.sync'];
 
 /** The key the credential's plans are signed with (a hash of its token, client secret or App key). */
 export async function codeHostingPlanKey(ctx: IExecuteFunctions, itemIndex = 0): Promise<Buffer> {
