@@ -4,10 +4,10 @@
  * Code Hosting Access → Review of large organizations against the strict local GitHub stand-in
  * (issue 47), side by side in one run:
  *
- *   node bench/codehosting-access-review-scale.js [--sizes 1000x300,10000x5000]
+ *   node bench/codehosting-access-review-scale.js [--sizes 1000x300,10000x5000] [--teams 20]
  *
  * For each size (repositories × people; bench/access/org-server.js: base permission read, 20
- * teams each reaching about a third of the repositories, direct and outside grants, pending
+ * teams unless --teams says, each reaching about a third of the repositories with a maintainer, direct and outside grants, pending
  * repository invitations), each run in a fresh process through n8n-core's execution engine
  * (bench/access/run-review.js), the stand-in in a process of its own:
  *   - today's reads:     GraphQL refused (a server without it), so the repositories and each one's
@@ -26,6 +26,7 @@ const path = require('path');
 const args = process.argv.slice(2);
 const sizesArg = args.includes('--sizes') ? args[args.indexOf('--sizes') + 1] : '1000x300,10000x5000';
 const SIZES = sizesArg.split(',').map((size) => size.split('x').map(Number));
+const TEAMS = args.includes('--teams') ? args[args.indexOf('--teams') + 1] : '20';
 
 const MODES = [
 	{ name: "today's reads (REST), Per Person", output: 'perPerson', refuseGraphql: true },
@@ -44,7 +45,7 @@ function ask(child, message) {
 }
 
 async function benchSize(repos, people) {
-	const server = fork(path.join(__dirname, 'access/org-server.js'), ['--repos', String(repos), '--people', String(people)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+	const server = fork(path.join(__dirname, 'access/org-server.js'), ['--repos', String(repos), '--people', String(people), '--teams', TEAMS], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 	const ready = await new Promise((resolve, reject) => {
 		server.once('message', resolve);
 		server.once('exit', (code) => reject(new Error(`the stand-in exited (${code})`)));
@@ -64,7 +65,7 @@ async function benchSize(repos, people) {
 			rows.push({ mode: mode.name, ...run, rest: stats.rest, graphqlPoints: stats.graphqlPoints });
 			const what = run.error ? `refused: ${run.error}` : `${run.items} items, ${run.outputMB} MB`;
 			console.log(
-				`${`${repos} × ${people}`.padEnd(12)} ${mode.name.padEnd(38)} ${what.padEnd(28)} ${String(stats.rest).padStart(6)} REST ${String(stats.graphqlPoints).padStart(4)} points ${String((run.ms / 1000).toFixed(1)).padStart(7)} s ${String(run.peakRssMB).padStart(6)} MB RSS${run.summary ? `  (${run.summary.readThrough})` : ''}`,
+				`${`${repos} × ${people} × ${TEAMS}`.padEnd(16)} ${mode.name.padEnd(38)} ${what.padEnd(28)} ${String(stats.rest).padStart(6)} REST ${String(stats.graphqlPoints).padStart(4)} points ${String((run.ms / 1000).toFixed(1)).padStart(7)} s ${String(run.peakRssMB).padStart(6)} MB RSS${run.summary ? `  (${run.summary.readThrough})` : ''}`,
 			);
 		}
 	} finally {
@@ -78,7 +79,7 @@ async function benchSize(repos, people) {
 }
 
 async function main() {
-	console.log('size         run                                    output                         requests             wall      peak RSS');
+	console.log('size (r×p×t)     run                                    output                         requests             wall      peak RSS');
 	let last;
 	for (const [repos, people] of SIZES) last = await benchSize(repos, people);
 	const today = last[0].rest + last[0].graphqlPoints;

@@ -2,7 +2,7 @@
 /*
  * The GitHub stand-in with one large organization, in its own process (so that the review's
  * process measures only itself), for bench/codehosting-access-review-scale.js. Forked with
- * `--repos R --people P`; sends {url} when ready and answers IPC messages:
+ * `--repos R --people P [--teams T]` (20 teams unless said); sends {url} when ready and answers IPC messages:
  *   {cmd: 'reset'}            forget the requests so far
  *   {cmd: 'stats'}            → {requests, rest, graphql, graphqlPoints}
  *   {cmd: 'refuseGraphql'}    the next GraphQL request answers 404 (a server without GraphQL)
@@ -21,12 +21,12 @@ const arg = (name, fallback) => {
 const REPOS = arg('repos', 1000);
 const PEOPLE = arg('people', 300);
 const ORG = 'scale-org';
-const TEAMS = 20; // scaleOrg.js
+const TEAMS = arg('teams', 20);
 
 async function main() {
 	const srv = createCodeHostingServer({ autoDeliver: false, rateLimit: { limit: 100000000 } });
 	await srv.start();
-	addScaleOrg(srv, { org: ORG, repos: REPOS, people: PEOPLE, owner: LOGIN });
+	addScaleOrg(srv, { org: ORG, repos: REPOS, people: PEOPLE, teams: TEAMS, owner: LOGIN });
 	srv.resetRequests();
 	let graphqlUsed = srv.state.rate.graphql.used;
 

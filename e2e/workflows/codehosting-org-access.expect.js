@@ -77,6 +77,7 @@ module.exports = {
 				team: 'developers',
 				memberCount: 2,
 				members: ['octo-user', 'other-user'],
+				maintainers: ['octo-user'],
 				repositoryCount: 1,
 				repositories: { admin: [], maintain: [], write: [], triage: [], read: [`${ORG}/org-repo`] },
 			},
@@ -207,7 +208,8 @@ module.exports = {
 			`GET ${o}/teams`,
 			`GET ${o}/teams/developers/members`,
 			`GET ${o}/teams/developers/repos`,
-			// the repositories and their direct collaborators in one GraphQL query
+			// the repositories and their direct collaborators in one GraphQL query, the teams' maintainers in another
+			'POST /graphql',
 			'POST /graphql',
 			`GET /repos/${ORG}/org-repo/invitations`,
 			// Team → Get Many, Get Members; Organization → Get Members, Get Invitations, Get Outside Collaborators
@@ -242,8 +244,8 @@ module.exports = {
 			[`PUT ${o}/teams/developers/memberships/other-user`, { role: 'maintainer' }],
 		]);
 		const queries = bodies.filter(([l]) => l.startsWith('POST /graphql')).map(([, body]) => body);
-		assert.deepStrictEqual(queries.map((body) => body.operationName), ['OrganizationRepositories', 'SamlIdentities', 'SamlIdentities', 'SamlIdentities']);
-		assert.ok(queries.every((body) => /^query /.test(body.query) && body.variables.org === ORG), 'the GraphQL requests only read (the repositories, the SAML identities)');
+		assert.deepStrictEqual(queries.map((body) => body.operationName), ['OrganizationRepositories', 'OrganizationTeamMaintainers', 'SamlIdentities', 'SamlIdentities', 'SamlIdentities']);
+		assert.ok(queries.every((body) => /^query /.test(body.query) && body.variables.org === ORG), 'the GraphQL requests only read (the repositories, the teams\' maintainers, the SAML identities)');
 
 		// ---- the stand-in afterwards: other-user gone from the organization and its team, the corporate invitation cancelled
 		const org = state.orgs[ORG];

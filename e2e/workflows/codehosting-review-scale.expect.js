@@ -61,14 +61,16 @@ module.exports = {
 			assert.deepStrictEqual(person.aboveBase.map((group) => [group.permission, group.count]), expected, `${login}: above the base permission`);
 		}
 
-		// reads only: 10 GraphQL queries for 1,000 repositories, one REST read per repository for its
-		// pending invitations, lists for the rest; nothing per person
+		// reads only: 10 GraphQL queries for 1,000 repositories and 1 for the 20 teams' maintainers, one
+		// REST read per repository for its pending invitations, lists for the rest; nothing per person
 		const ours = requests.filter((r) => r.path === '/graphql' || r.path.includes(org.org));
-		assert.deepStrictEqual(ours.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), Array(REPOS / 100).fill('POST /graphql'), 'reads only');
-		assert.equal(ours.filter((r) => r.path === '/graphql').length, REPOS / 100, 'a GraphQL query per 100 repositories');
+		assert.deepStrictEqual(ours.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`), Array(REPOS / 100 + 1).fill('POST /graphql'), 'reads only');
+		const operations = ours.filter((r) => r.path === '/graphql').map((r) => JSON.parse(r.body).operationName);
+		assert.deepStrictEqual(operations, [...Array(REPOS / 100).fill('OrganizationRepositories'), 'OrganizationTeamMaintainers'], 'a GraphQL query per 100 repositories, one per 100 teams');
+		assert.ok(output.filter((item) => item.kind === 'team').every((team) => Array.isArray(team.maintainers) && team.maintainers.length === 1), 'each team names its maintainer');
 		assert.equal(ours.filter((r) => /\/invitations$/.test(r.path) && r.path.startsWith('/repos/')).length, REPOS, 'a repository invitations read per repository');
 		assert.ok(!ours.some((r) => /\/collaborators/.test(r.path) && r.path.startsWith('/repos/')), 'no REST read of collaborators');
 		// the lists: each team's members (1 page) and repositories (4 pages of 100), the organization's few
-		assert.ok(ours.length <= REPOS + REPOS / 100 + 20 * 5 + 15, `${ours.length} requests`);
+		assert.ok(ours.length <= REPOS + REPOS / 100 + 1 + 20 * 5 + 15, `${ours.length} requests`);
 	},
 };

@@ -71,8 +71,8 @@ test('Per Person is the default: one item per person, the base permission as a c
 		[LOGIN, [], false],
 	]);
 	expect(ofKind(output, 'team')).toEqual([
-		{ kind: 'team', organization: ACME, team: 'developers', memberCount: 2, members: ['alice', 'bob'], repositoryCount: 2, repositories: { admin: [], maintain: [], write: ['acme/api'], triage: [], read: ['acme/web'] } },
-		{ kind: 'team', organization: ACME, team: 'leads', memberCount: 1, members: ['alice'], repositoryCount: 1, repositories: { admin: [], maintain: ['acme/api'], write: [], triage: [], read: [] } },
+		{ kind: 'team', organization: ACME, team: 'developers', memberCount: 2, members: ['alice', 'bob'], maintainers: ['bob'], repositoryCount: 2, repositories: { admin: [], maintain: [], write: ['acme/api'], triage: [], read: ['acme/web'] } },
+		{ kind: 'team', organization: ACME, team: 'leads', memberCount: 1, members: ['alice'], maintainers: [], repositoryCount: 1, repositories: { admin: [], maintain: ['acme/api'], write: [], triage: [], read: [] } },
 	]);
 	expect(ofKind(output, 'invitation').map((invitation) => [invitation.scope, invitation.login])).toEqual([['organization', 'erin']]);
 	expect(output.at(-1)!.json).toEqual({
@@ -93,8 +93,8 @@ test('Per Person is the default: one item per person, the base permission as a c
 		basePermission: 'read',
 		readThrough: 'GraphQL',
 	});
-	// reads only: GETs and the GraphQL query of the repositories
-	expect(srv.requests.filter((request) => request.method !== 'GET' && !String(request.body).includes('"query OrganizationRepositories('))).toEqual([]);
+	// reads only: GETs and the GraphQL queries of the repositories and of the teams' maintainers
+	expect(srv.requests.filter((request) => request.method !== 'GET' && !/"query Organization(Repositories|TeamMaintainers)\(/.test(String(request.body)))).toEqual([]);
 });
 
 test('Exceptions Only: owners, no two-factor, write or more above the base through a team, direct and outside grants, pending invitations; nobody else', async () => {
@@ -228,7 +228,8 @@ describe('a review that uses up the rate limit waits for the reset and finishes 
 		const { output, error } = await runCodeHosting(srv, { parameters: review() });
 		expect(error).toBeUndefined();
 		const queries = srv.requests.filter((request) => request.path === '/graphql');
-		expect(queries.map((request) => request.status)).toEqual([200, 200]);
+		// the repositories' query answered RATE_LIMITED, asked again after the reset; then the teams' maintainers
+		expect(queries.map((request) => request.status)).toEqual([200, 200, 200]);
 		expect(queries[1].at).toBeGreaterThanOrEqual(reset * 1000);
 		expect(output.at(-1)!.json).toMatchObject({ complete: true, readThrough: 'GraphQL', people: 5 });
 	});

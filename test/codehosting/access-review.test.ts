@@ -1,5 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import type { ListReader } from '../../nodes/CodeHosting/actions/access/review/graphqlPages';
+import { readMaintainers } from '../../nodes/CodeHosting/actions/access/review/maintainers';
 import type { CodeHostingServer } from './harness';
 import { ACME, acme as acmeOrg, byName } from './accessReviewKit';
 import { LOGIN, OTHER_TOKEN, runCodeHosting, strictServerPerTest } from './harness';
@@ -13,9 +15,14 @@ let srv: CodeHostingServer;
 strictServerPerTest((server) => (srv = server));
 
 const review = (org = ACME, output = 'perPersonAndRepository', options: IDataObject = {}): IDataObject => ({ resource: 'access', operation: 'review', owner: byName(org), output, options });
-/** Requests that could change something: anything but a GET and the review's GraphQL query (a read). */
-const writes = () => srv.requests.filter((request) => request.method !== 'GET' && !(request.path === '/graphql' && String(request.body).includes('"query OrganizationRepositories(')));
-const calls = () => srv.requests.map((request) => `${request.method} ${request.path}${request.query.role ? ` role=${request.query.role}` : ''}${request.query.filter ? ` filter=${request.query.filter}` : ''}`);
+/** The operation of a GraphQL request ('' for others). */
+const operationOf = (request: { path: string; body?: string }) => (request.path === '/graphql' ? String(JSON.parse(String(request.body)).operationName) : '');
+/** Requests that could change something: anything but a GET and the review's GraphQL queries (reads). */
+const writes = () => srv.requests.filter((request) => request.method !== 'GET' && !['OrganizationRepositories', 'OrganizationTeamMaintainers'].includes(operationOf(request)));
+const calls = () =>
+	srv.requests.map(
+		(request) => `${request.method} ${request.path}${request.query.role ? ` role=${request.query.role}` : ''}${request.query.filter ? ` filter=${request.query.filter}` : ''}${request.path === '/graphql' ? ` ${operationOf(request)}` : ''}`,
+	);
 const access = (output: Array<{ json: IDataObject }>) =>
 	output.filter((item) => item.json.kind === 'access').map((item) => [item.json.login, item.json.repository, item.json.permission, item.json.sources, item.json.twoFactorDisabled]);
 
@@ -94,7 +101,9 @@ describe('an organization with owners, teams, direct grants, outside collaborato
 			`GET /orgs/${ACME}/teams/leads/members`,
 			`GET /orgs/${ACME}/teams/leads/repos`,
 			// the repositories and their direct collaborators: one GraphQL query (a hundred a query, 1 point)
-			`POST /graphql`,
+			`POST /graphql OrganizationRepositories`,
+			// the teams' maintainers: one GraphQL query (a hundred teams a query, 1 point)
+			`POST /graphql OrganizationTeamMaintainers`,
 			`GET /repos/${ACME}/api/invitations`,
 			`GET /repos/${ACME}/web/invitations`,
 		]);
@@ -201,10 +210,127 @@ test('pagination beyond 100: members, team repositories and organization reposit
 	const count = (path: string) => srv.requests.filter((request) => request.path === path).length;
 	expect(count('/orgs/big/members')).toBe(4); // all (2 pages), owners, without two-factor
 	expect(count('/orgs/big/teams/everyone/repos')).toBe(2);
-	// 101 repositories and their direct collaborators: two GraphQL queries (100, then 1), no request per repository
-	expect(count('/graphql')).toBe(2);
+	// 101 repositories and their direct collaborators: two GraphQL queries (100, then 1), no request per repository; the team's maintainers: one
+	expect(srv.requests.filter((request) => request.path === '/graphql').map(operationOf)).toEqual(['OrganizationRepositories', 'OrganizationRepositories', 'OrganizationTeamMaintainers']);
 	expect(srv.requests.filter((request) => request.path.endsWith('/collaborators'))).toHaveLength(0);
-	expect(srv.requests).toHaveLength(14);
+	expect(srv.requests).toHaveLength(15);
 	expect(output.at(-1)!.json).toMatchObject({ repositoryInvitations: 'not read' });
 	expect(writes()).toEqual([]);
+});
+
+describe('each team item names its maintainers, who certify its members (issue 49)', () => {
+	const teamItems = (output: Array<{ json: IDataObject }>) =>
+		output.filter((item) => item.json.kind === 'team').map((item) => [item.json.team, item.json.members, item.json.maintainers, item.json.memberCount]);
+	const perPerson = () => review(ACME, 'perPerson', { includeRepositoryInvitations: false });
+
+	test('a team with maintainers and members, a team without a maintainer, an empty team: one GraphQL query of 1 point for all, no request per team', async () => {
+		await acme();
+		srv.addUser('Gina');
+		srv.state.orgs[ACME].members.Gina = 'member';
+		srv.addTeam(ACME, { name: 'Auditors', members: { Gina: 'maintainer', carol: 'maintainer', alice: 'member' } });
+		srv.addTeam(ACME, { name: 'Empty' });
+		const used = srv.state.rate.graphql.used;
+		const { output, error } = await runCodeHosting(srv, { parameters: perPerson() });
+		expect(error).toBeUndefined();
+		expect(teamItems(output)).toEqual([
+			['auditors', ['alice', 'carol', 'Gina'], ['carol', 'Gina'], 3],
+			['developers', ['alice', 'bob'], ['bob'], 2],
+			['empty', [], [], 0],
+			['leads', ['alice'], [], 1],
+		]);
+		expect(output.at(-1)!.json).toMatchObject({ complete: true, teams: 4, notReadable: [] });
+		expect(calls().filter((call) => call.includes('/graphql') || call.includes('role=maintainer'))).toEqual(['POST /graphql OrganizationRepositories', 'POST /graphql OrganizationTeamMaintainers']);
+		expect(srv.state.rate.graphql.used - used).toBe(2);
+		expect(writes()).toEqual([]);
+	});
+
+	test('a team whose members list is refused: named as not readable, its members null (not an empty list), its maintainers still read', async () => {
+		await acme();
+		srv.state.orgs[ACME].teams.get('leads')!.members.set('carol', 'maintainer');
+		srv.failNext({ method: 'GET', path: `/orgs/${ACME}/teams/leads/members`, status: 403, body: { message: 'Must have admin rights to Team.', documentation_url: 'https://docs.github.com/rest' } });
+		const { output, error } = await runCodeHosting(srv, { parameters: perPerson() });
+		expect(error).toBeUndefined();
+		expect(output[0].json).toEqual({ kind: 'notReadable', organization: ACME, reading: 'members of team leads', error: expect.stringMatching(/^HTTP 403: .*Must have admin rights to Team/) });
+		expect(teamItems(output)).toEqual([
+			['developers', ['alice', 'bob'], ['bob'], 2],
+			['leads', null, ['carol'], null],
+		]);
+		expect(output.at(-1)!.json).toMatchObject({ complete: false, notReadable: ['members of team leads'] });
+	});
+
+	test('GraphQL refused (a server without it): one REST request per team (?role=maintainer); a team whose lists are refused has members and maintainers null, each named', async () => {
+		await acme();
+		srv.failNext({ method: 'POST', path: '/graphql', status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/graphql' } });
+		srv.failNext({ method: 'GET', path: `/orgs/${ACME}/teams/leads/members`, status: 403, times: 2, body: { message: 'Must have admin rights to Team.', documentation_url: 'https://docs.github.com/rest' } });
+		const { output, error } = await runCodeHosting(srv, { parameters: perPerson() });
+		expect(error).toBeUndefined();
+		expect(teamItems(output)).toEqual([
+			['developers', ['alice', 'bob'], ['bob'], 2],
+			['leads', null, null, null],
+		]);
+		expect(output.filter((item) => item.json.kind === 'notReadable').map((item) => item.json.reading)).toEqual(['members of team leads', 'maintainers of team leads']);
+		expect(calls().filter((call) => call.includes('/graphql') || call.includes('role=maintainer'))).toEqual([
+			'POST /graphql OrganizationRepositories',
+			`GET /orgs/${ACME}/teams/developers/members role=maintainer`,
+			`GET /orgs/${ACME}/teams/leads/members role=maintainer`,
+		]);
+		expect(output.at(-1)!.json).toMatchObject({ complete: false, readThrough: expect.stringMatching(/^REST \(GraphQL refused/) });
+	});
+
+	test('250 teams: 3 GraphQL queries of 1 point each for their maintainers (REST would take 250 requests)', async () => {
+		srv.addOrg('wide', { members: { [LOGIN]: 'admin', alice: 'member' }, default_permission: 'pull' });
+		srv.addUser('alice');
+		for (let i = 0; i < 250; i++) srv.addTeam('wide', { name: `Team ${String(i).padStart(3, '0')}`, members: i % 2 === 0 ? { alice: 'maintainer' } : {} });
+		srv.resetRequests();
+		const used = srv.state.rate.graphql.used;
+		const { output, error } = await runCodeHosting(srv, { parameters: review('wide', 'perPerson', { includeRepositoryInvitations: false }) });
+		expect(error).toBeUndefined();
+		const teams = output.filter((item) => item.json.kind === 'team').map((item) => item.json);
+		expect(teams).toHaveLength(250);
+		expect(teams.filter((team) => (team.maintainers as string[]).includes('alice'))).toHaveLength(125);
+		const queries = srv.requests.filter((request) => operationOf(request) === 'OrganizationTeamMaintainers');
+		expect(queries.map((request) => JSON.parse(String(request.body)).variables.after === null)).toEqual([true, false, false]);
+		// the repositories' query (1 point) and the maintainers' queries (1 point each)
+		expect(srv.state.rate.graphql.used - used).toBe(4);
+		expect(srv.requests.filter((request) => request.query.role === 'maintainer')).toEqual([]);
+	});
+});
+
+test('readMaintainers: a team whose members GraphQL refuses is named and null; one with more than a hundred maintainers is read on through REST', async () => {
+	const refused: string[] = [];
+	const lists: string[] = [];
+	const reader: ListReader = {
+		list: async (path, _reading, qs) => {
+			lists.push(`${path} ${JSON.stringify(qs)}`);
+			return Array.from({ length: 101 }, (_, i) => ({ login: `M-${i}` }));
+		},
+		graphql: async () => ({
+			data: {
+				organization: {
+					teams: {
+						pageInfo: { hasNextPage: false, endCursor: null },
+						nodes: [
+							{ slug: 'hidden', members: null },
+							{ slug: 'large', members: { pageInfo: { hasNextPage: true }, nodes: [{ login: 'M-0' }] } },
+							{ slug: 'small', members: { pageInfo: { hasNextPage: false }, nodes: [{ login: 'Lead' }, null] } },
+						],
+					},
+				},
+				rateLimit: { cost: 1, remaining: 4999, resetAt: new Date().toISOString() },
+			},
+			errors: [{ type: 'FORBIDDEN', path: ['organization', 'teams', 'nodes', 0, 'members'], message: 'Resource not accessible by integration' }],
+		}),
+		refused: (reading, message) => refused.push(`${reading}: ${message}`),
+		fail: (message) => {
+			throw new Error(message);
+		},
+		waitForReset: async () => {},
+	};
+	const read = await readMaintainers(reader, '/orgs/o', 'o', ['hidden', 'large', 'small'], true);
+	expect(refused).toEqual(['maintainers of team hidden: GraphQL FORBIDDEN: Resource not accessible by integration']);
+	expect(read.maintainers.get('hidden')).toBeUndefined();
+	expect(read.maintainers.get('large')?.size).toBe(101);
+	expect([...read.maintainers.get('small')!]).toEqual(['lead']);
+	expect(lists).toEqual(['/orgs/o/teams/large/members {"role":"maintainer"}']);
+	expect(read).toMatchObject({ graphqlQueries: 1, graphqlPoints: 1 });
 });

@@ -20,6 +20,9 @@
  *   node { login } } } } } and rateLimit: run by graphql-js on GitHub's schema (organization.js);
  *   a repository whose collaborators the viewer may not read (below push) answers null there with
  *   a FORBIDDEN error at its path, as GitHub does.
+ * - OrganizationTeamMaintainers {org, after?}: organization(login).teams(first, after, orderBy) {
+ *   pageInfo, nodes { slug, members(role, membership, first) { pageInfo, nodes { login } } } } and
+ *   rateLimit, the same way (the teams the viewer sees, as REST's list).
  * Every query is first validated against GitHub's public schema and charged its cost in points
  * (graphqlSchema.js); a query GitHub would refuse answers its `errors`.
  * Unknown ids answer HTTP 200 with {errors: [{type: 'NOT_FOUND', message, path}]} like GitHub;
@@ -318,7 +321,7 @@ function createGraphql(kit) {
 		if (name === 'ProjectItems') return { body: projectItems(payload, u), cost };
 		if (name === 'UpdateItemStatus') return { body: updateItemStatus(payload, who, u), cost };
 		if (name === 'SamlIdentities') return { body: samlIdentities(payload, who), cost };
-		if (name === 'OrganizationRepositories') return { body: schema.run(checked, payload, organizationRoot(kit, who, checked)), cost };
+		if (name === 'OrganizationRepositories' || name === 'OrganizationTeamMaintainers') return { body: schema.run(checked, payload, organizationRoot(kit, who, checked)), cost };
 		return { body: { errors: [{ message: 'unsupported by the test server' }] }, cost };
 	}
 

@@ -1,11 +1,13 @@
 'use strict';
 /**
- * The resolvers of the stand-in's OrganizationRepositories query (graphql.js), run by graphql-js on
- * GitHub's schema (graphqlSchema.js): organization(login) { repositories(first, after, orderBy) {
- * nodes { collaborators(affiliation, first, after) { edges { permission, permissionSources, node } }
- * } } } and rateLimit. Only what the store knows: repositories the viewer sees, each one's
- * collaborators by affiliation with their effective permission and its sources (the organization's
- * role or base permission, teams, the repository itself).
+ * The resolvers of the stand-in's OrganizationRepositories and OrganizationTeamMaintainers queries
+ * (graphql.js), run by graphql-js on GitHub's schema (graphqlSchema.js): organization(login) {
+ * repositories(first, after, orderBy) { nodes { collaborators(affiliation, first, after) { edges {
+ * permission, permissionSources, node } } } }, teams(first, after, orderBy) { nodes { slug,
+ * members(role, membership, first, after) { edges { role, node } } } } } and rateLimit. Only what
+ * the store knows: repositories and teams the viewer sees, each repository's collaborators by
+ * affiliation with their effective permission and its sources (the organization's role or base
+ * permission, teams, the repository itself), each team's members with their role.
  */
 const { typedError } = require('./graphqlSchema');
 
@@ -75,6 +77,37 @@ function organizationRoot(kit, who, checked) {
 		};
 	}
 
+	/**
+	 * The teams the viewer sees (a secret team: owners and its members, as REST), by name or
+	 * creation, each with members(role, membership, first, after) and its edges' role.
+	 */
+	function teams(org, { first, after, orderBy }) {
+		const viewer = who.login.toLowerCase();
+		const owner = org.members[Object.keys(org.members).find((login) => login.toLowerCase() === viewer)] === 'admin';
+		const list = [...org.teams.values()].filter((team) => team.privacy !== 'secret' || owner || team.members.has(viewer));
+		list.sort(orderBy?.field === 'NAME' ? (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) : (a, b) => a.id - b.id);
+		if (orderBy?.direction === 'DESC') list.reverse();
+		const team = (record) => ({
+			__typename: 'Team',
+			id: record.node_id,
+			name: record.name,
+			slug: record.slug,
+			privacy: record.privacy === 'secret' ? 'SECRET' : 'VISIBLE',
+			// no child teams in the store: IMMEDIATE and ALL list the same members
+			members: ({ role, first: size, after: cursor }) => {
+				const members = [...record.members.entries()].filter(([login, memberRole]) => kit.account(login) && (!role || memberRole === role.toLowerCase()));
+				members.sort(([a], [b]) => a.localeCompare(b));
+				const roleOf = new Map(members.map(([login, memberRole]) => [login, memberRole === 'maintainer' ? 'MAINTAINER' : 'MEMBER']));
+				return connection(
+					members.map(([login]) => user(login)),
+					{ first: size, after: cursor },
+					(node) => ({ node, role: roleOf.get(node.login.toLowerCase()) }),
+				);
+			},
+		});
+		return connection(list.map(team), { first, after });
+	}
+
 	return {
 		organization: ({ login }) => {
 			const org = state.orgs[String(login).toLowerCase()];
@@ -82,6 +115,7 @@ function organizationRoot(kit, who, checked) {
 			return {
 				__typename: 'Organization',
 				login: org.login,
+				teams: ({ first, after, orderBy }) => teams(org, { first, after, orderBy }),
 				repositories: ({ first, after, orderBy }) => {
 					const repos = Object.values(state.repos).filter((repo) => repo.owner.toLowerCase() === org.login.toLowerCase() && kit.level(repo, who.login) !== null);
 					const byName = (a, b) => a.name.localeCompare(b.name);

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = showFor('access', 'review', [
 				name: 'Per Person',
 				value: 'perPerson',
 				description:
-					'One item per person: organization role, two-factor state, teams, how many repositories the base permission reaches, and the repositories reached above it grouped by permission with their sources; one item per team and per pending invitation',
+					'One item per person: organization role, two-factor state, teams, how many repositories the base permission reaches, and the repositories reached above it grouped by permission with their sources; one item per team (its members and maintainers) and per pending invitation',
 			},
 			{
 				name: 'Exceptions Only',

@@ -103,7 +103,10 @@ function describe(groups: Group[]): string {
 		.join('; ');
 }
 
-/** The organization's teams, each with its members and its repositories by permission. */
+/**
+ * The organization's teams, each with its members, its maintainers (who certify the members) and
+ * its repositories by permission; members or maintainers null where not readable.
+ */
 function teamItems(organization: Organization): IDataObject[] {
 	const names = new Map(organization.repositories.map((repository) => [repository.fullName.toLowerCase(), repository.fullName]));
 	return [...organization.teams.values()]
@@ -112,8 +115,10 @@ function teamItems(organization: Organization): IDataObject[] {
 			const byLevel: Record<string, string[]> = {};
 			for (const level of [...LEVELS].reverse()) byLevel[level] = [];
 			for (const [repository, level] of team.repositories) byLevel[level].push(names.get(repository) ?? repository);
-			const members = [...team.members].map((key) => organization.people.get(key)?.login ?? key).sort();
-			return { kind: 'team', organization: organization.org, team: team.slug, memberCount: members.length, members, repositoryCount: team.repositories.size, repositories: byLevel };
+			const logins = (keys: Set<string>) => [...keys].map((key) => organization.people.get(key)?.login ?? key).sort((a, b) => a.localeCompare(b));
+			const members = team.membersRead ? logins(team.members) : null;
+			const maintainers = team.maintainers === undefined ? null : logins(team.maintainers);
+			return { kind: 'team', organization: organization.org, team: team.slug, memberCount: members?.length ?? null, members, maintainers, repositoryCount: team.repositories.size, repositories: byLevel };
 		});
 }
 
@@ -129,8 +134,8 @@ function summary(organization: Organization, output: string, everyone: PersonAcc
 /**
  * Per Person: one item per person (organization role, two-factor state, teams, the base
  * permission's reach as a count, and what they reach above it grouped by permission with its
- * sources), one item per team (its members and repositories), one per pending invitation, a
- * summary last.
+ * sources), one item per team (its members, maintainers and repositories), one per pending
+ * invitation, a summary last.
  */
 export function perPerson(organization: Organization): IDataObject[] {
 	const everyone = peopleAccess(organization);

@@ -6,7 +6,8 @@ import { append, DEFAULT_RETRY_POLICY, errorText, isRateLimitError, nodeOf } fro
 import { codeHosting } from '../../common';
 import type { Level } from './levels';
 import { LEVEL_OF, levelOfRole } from './levels';
-import type { GraphqlAnswer, ListReader } from './repositories';
+import type { GraphqlAnswer, ListReader } from './graphqlPages';
+import { readMaintainers } from './maintainers';
 import { readRepositories } from './repositories';
 
 /** A list the credential could not read: named in an item, never skipped silently. */
@@ -132,8 +133,11 @@ export interface Person {
 
 export interface Team {
 	slug: string;
-	/** Members' login keys. */
+	/** Members' login keys (empty when not readable: `membersRead` false). */
 	members: Set<string>;
+	membersRead: boolean;
+	/** The team's own maintainers' login keys; undefined when not readable. */
+	maintainers: Set<string> | undefined;
 	/** Repository (full name, lower case) → the team's level on it. */
 	repositories: Map<string, Level>;
 }
@@ -196,8 +200,8 @@ async function basePermission(ctx: IExecuteFunctions, orgPath: string, org: stri
 
 /**
  * Reads the organization: its base permission, members (owners apart), members and outside
- * collaborators without two-factor authentication, pending invitations, teams with their members
- * and repositories, its repositories and each one's direct collaborators, and (with
+ * collaborators without two-factor authentication, pending invitations, teams with their members,
+ * maintainers and repositories, its repositories and each one's direct collaborators, and (with
  * `repositoryInvitations`) each one's pending invitations. Requests grow with repositories and
  * teams, never with people × repositories.
  */
@@ -228,7 +232,7 @@ export async function readOrganization(ctx: IExecuteFunctions, itemIndex: number
 			const level = levelOfRole(repository.role_name, repository.permissions);
 			if (level) repositories.set(loginKey(repository.full_name), level);
 		}
-		teams.set(slug, { slug, members: loginsOf(inTeam) ?? new Set(), repositories });
+		teams.set(slug, { slug, members: loginsOf(inTeam) ?? new Set(), membersRead: inTeam !== undefined, maintainers: undefined, repositories });
 	}
 
 	const people = new Map<string, Person>();
@@ -240,6 +244,9 @@ export async function readOrganization(ctx: IExecuteFunctions, itemIndex: number
 	const direct = new Map<string, DirectGrant[]>();
 	const repositoryInvitations: RepositoryInvitation[] | undefined = options.repositoryInvitations ? [] : undefined;
 	const read = await readRepositories(reader, orgPath, org);
+	// who maintains each team (the reviewers of its members): GraphQL where the repositories were read through it
+	const led = await readMaintainers(reader, orgPath, org, [...teams.keys()], read.via === 'GraphQL');
+	for (const [slug, maintainers] of led.maintainers) teams.get(slug)!.maintainers = maintainers;
 	for (const repository of read.repositories) {
 		const { fullName } = repository;
 		repositories.push({ fullName, private: repository.private });
@@ -285,7 +292,7 @@ export async function readOrganization(ctx: IExecuteFunctions, itemIndex: number
 		repositoryInvitations,
 		notReadable: reader.notReadable,
 		readThrough: read.via,
-		graphqlPoints: read.graphqlPoints,
+		graphqlPoints: read.graphqlPoints + led.graphqlPoints,
 	};
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { errorText, isRateLimitError } from '../../../../shared';
+import type { ListReader } from './graphqlPages';
+import { readPages } from './graphqlPages';
 import type { Level } from './levels';
 import { LEVEL_OF, levelOfPermissions, levelOfRole } from './levels';
 
@@ -18,24 +19,6 @@ export interface RepositoriesRead {
 	via: string;
 	graphqlQueries: number;
 	graphqlPoints: number;
-}
-
-/** A GraphQL answer as GitHub sends it, and when its budget resets (x-ratelimit-reset). */
-export interface GraphqlAnswer {
-	data?: IDataObject | null;
-	errors?: IDataObject[];
-	resetAt?: Date;
-}
-
-/** What the review reads with: REST lists (refusals named) and GraphQL queries (raw answers, retries and waits as the lists). */
-export interface ListReader {
-	list(path: string, reading: string, qs?: IDataObject): Promise<IDataObject[] | undefined>;
-	graphql(operationName: string, query: string, variables: IDataObject): Promise<GraphqlAnswer>;
-	refused(reading: string, error: string): void;
-	/** Stops the review with an error for the item. */
-	fail(message: string, description: string): never;
-	/** Waits until `resetAt` before the next query (GitHub reported the budget used up), within the wait allowed. */
-	waitForReset(resetAt: Date, budget: string): Promise<void>;
 }
 
 /**
@@ -65,14 +48,6 @@ function directLevel(edge: IDataObject): Level | undefined {
 	const own = sources.find((source) => (source.source as IDataObject | null)?.__typename === 'Repository');
 	const permission = own ? own.permission : sources.length === 0 ? edge.permission : undefined;
 	return typeof permission === 'string' ? LEVEL_OF[permission.toLowerCase()] : undefined;
-}
-
-/** Why a GraphQL answer cannot be used whole (an error not about one repository's collaborators), or undefined. */
-function refusal(answer: GraphqlAnswer): string | undefined {
-	const general = (answer.errors ?? []).filter((error) => !(Array.isArray(error.path) && (error.path as unknown[]).includes('collaborators')));
-	if (general.length > 0) return general.map((error) => String(error.message ?? error.type)).join('; ');
-	if (!(answer.data?.organization as IDataObject | undefined)?.repositories) return 'the answer has no repositories';
-	return undefined;
 }
 
 /** One repository's direct collaborators through REST (the GraphQL page held only the first hundred, or GraphQL is not used). */
@@ -106,65 +81,33 @@ async function throughRest(reader: ListReader, orgPath: string, org: string, why
  */
 export async function readRepositories(reader: ListReader, orgPath: string, org: string): Promise<RepositoriesRead> {
 	const repositories: RepositoryRead[] = [];
-	let after: string | null = null;
-	let graphqlQueries = 0;
-	let graphqlPoints = 0;
-	for (;;) {
-		let refusedWith: string | undefined;
-		const answer = await reader.graphql('OrganizationRepositories', REPOSITORIES_QUERY, { org, after }).catch((error: unknown) => {
-			// a rate limit that outlasted the wait, or a failure after the first page, stops the review;
-			// GraphQL refused from the start (a server without it) is read through REST instead
-			if (isRateLimitError(error) || graphqlQueries > 0) throw error;
-			refusedWith = errorText(error);
-			return undefined;
-		});
-		if (answer === undefined) return await throughRest(reader, orgPath, org, `GraphQL refused: ${refusedWith}`);
-		// GraphQL answers a used-up budget with HTTP 200 and RATE_LIMITED: wait for the reset, ask again
-		const limited = (answer.errors ?? []).find((error) => error.type === 'RATE_LIMITED');
-		if (limited && answer.resetAt) {
-			await reader.waitForReset(answer.resetAt, `GraphQL: ${String(limited.message)}`);
-			continue;
-		}
-		graphqlQueries++;
-		const why = refusal(answer);
-		if (why !== undefined) {
-			if (graphqlQueries === 1) return await throughRest(reader, orgPath, org, `GraphQL refused: ${why}`);
-			reader.fail(`GraphQL stopped answering part-way through the repositories of ${org}`, `${why}. Run the review again.`);
-		}
-		const rateLimit = answer.data?.rateLimit as IDataObject | undefined;
-		graphqlPoints += Number(rateLimit?.cost ?? 1);
-		const page = (answer.data!.organization as IDataObject).repositories as IDataObject;
-		const nodes = (page.nodes as Array<IDataObject | null>) ?? [];
-		const refusedAt = new Map<number, string>();
-		for (const error of answer.errors ?? []) {
-			const path = error.path as Array<string | number>;
-			const index = path[path.indexOf('nodes') + 1];
-			if (typeof index === 'number') refusedAt.set(index, `GraphQL ${String(error.type ?? 'error')}: ${String(error.message ?? '')}`);
-		}
-		for (const [index, node] of nodes.entries()) {
-			if (!node) continue;
-			const fullName = String(node.nameWithOwner);
-			const collaborators = node.collaborators as IDataObject | null;
-			const read: RepositoryRead = { fullName, private: node.isPrivate === true, direct: [] };
-			if (!collaborators) {
-				reader.refused(`direct collaborators of ${fullName}`, refusedAt.get(index) ?? 'GraphQL answered no collaborators');
-			} else if ((collaborators.pageInfo as IDataObject).hasNextPage === true) {
-				read.direct = await restDirect(reader, fullName);
-			} else {
-				for (const edge of (collaborators.edges as IDataObject[]) ?? []) {
-					const level = directLevel(edge);
-					if (level) read.direct.push({ login: String((edge.node as IDataObject).login), level });
+	const read = await readPages(reader, {
+		operationName: 'OrganizationRepositories',
+		query: REPOSITORIES_QUERY,
+		org,
+		connection: 'repositories',
+		perNode: 'collaborators',
+		what: `repositories of ${org}`,
+		onPage: async (nodes, refusedAt) => {
+			for (const [index, node] of nodes.entries()) {
+				if (!node) continue;
+				const fullName = String(node.nameWithOwner);
+				const collaborators = node.collaborators as IDataObject | null;
+				const repository: RepositoryRead = { fullName, private: node.isPrivate === true, direct: [] };
+				if (!collaborators) {
+					reader.refused(`direct collaborators of ${fullName}`, refusedAt.get(index) ?? 'GraphQL answered no collaborators');
+				} else if ((collaborators.pageInfo as IDataObject).hasNextPage === true) {
+					repository.direct = await restDirect(reader, fullName);
+				} else {
+					for (const edge of (collaborators.edges as IDataObject[]) ?? []) {
+						const level = directLevel(edge);
+						if (level) repository.direct.push({ login: String((edge.node as IDataObject).login), level });
+					}
 				}
+				repositories.push(repository);
 			}
-			repositories.push(read);
-		}
-		const info = page.pageInfo as IDataObject;
-		after = info.hasNextPage === true && typeof info.endCursor === 'string' ? info.endCursor : null;
-		// the budget GitHub reports is used up: nothing is sent before the reset (it would only be refused)
-		if (after !== null && rateLimit && Number(rateLimit.remaining) < Number(rateLimit.cost ?? 1) && typeof rateLimit.resetAt === 'string') {
-			await reader.waitForReset(new Date(rateLimit.resetAt), `GraphQL: ${String(rateLimit.remaining)} points left`);
-		}
-		if (after === null) break;
-	}
-	return { repositories, via: 'GraphQL', graphqlQueries, graphqlPoints };
+		},
+	});
+	if (read.refused !== undefined) return await throughRest(reader, orgPath, org, read.refused);
+	return { repositories, via: 'GraphQL', graphqlQueries: read.queries, graphqlPoints: read.points };
 }
