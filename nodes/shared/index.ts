@@ -22,3 +22,4 @@ export * from './fields';
 export * from './inTurn';
 export * from './progress';
 export * from './append';
+export * from './brake';

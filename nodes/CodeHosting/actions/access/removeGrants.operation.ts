@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { dryRunModeField, partialWriteNotes, showFor, wantsDryRun, withProgress } from '../../../shared';
+import { dryRunModeField, maxRemovalsField, partialWriteNotes, readMaxRemovals, refuseExecuteOnce, showFor, wantsDryRun, withProgress } from '../../../shared';
 import { codeHosting, organizationField, ownLogin, ownLoginField, readLogin } from '../common';
 import { signCodeHostingPlan } from './plans/bound';
 import type { Grant } from './plans/grantInput';
@@ -26,14 +26,7 @@ export const description: INodeProperties[] = showFor('access', 'removeGrants', 
 		default: {},
 		options: [
 			ownLoginField,
-			{
-				displayName: 'Max Removals',
-				name: 'maxRemovals',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 5,
-				description: 'Stop before the first removal when the grants would end more memberships, direct grants and invitations than this (a brake for a list that is not what was reviewed)',
-			},
+			maxRemovalsField('Stop before the first removal when the grants would end more memberships, direct grants and invitations than this (a brake for a list that is not what was reviewed)'),
 			dryRunModeField(
 				'removal',
 				'Remove the grants (Max Removals still stops a list that would remove too many)',
@@ -45,14 +38,6 @@ export const description: INodeProperties[] = showFor('access', 'removeGrants', 
 
 /** Runs once over the whole input (the grants), not once per item. */
 export const returns = 'all';
-
-function readMaxRemovals(ctx: IExecuteFunctions, options: IDataObject): number {
-	const max = options.maxRemovals === undefined || options.maxRemovals === '' ? 5 : Number(options.maxRemovals);
-	if (!Number.isInteger(max) || max < 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Max Removals must be a whole number, 0 or more', { itemIndex: 0, description: `Got "${String(options.maxRemovals)}". Nothing was changed.` });
-	}
-	return max;
-}
 
 /** One grant's part of the plan: its removal now (none: nothing to end), or why it is kept. */
 interface GrantPlan {
@@ -77,12 +62,7 @@ const REFUSED = 'The credential may not make this change (it needs organization 
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	if (this.getNode().executeOnce === true) {
-		throw new NodeOperationError(this.getNode(), 'Remove Grants cannot run with Execute Once: it would see only the first grant', {
-			itemIndex: 0,
-			description: "Nothing was changed. Turn off Execute Once in the node's settings: Remove Grants reads all input items together.",
-		});
-	}
+	refuseExecuteOnce(this, 'Remove Grants', 'the first grant', 'the grants to end');
 	const organization = decodeURIComponent(readLogin(this, 'owner', 'Organization', 0));
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const maxRemovals = readMaxRemovals(this, options);

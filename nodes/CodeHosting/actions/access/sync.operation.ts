@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { countOf, dryRunModeField, fieldOf, listValue, partialWriteNotes, requireEmail, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
+import { countOf, dryRunModeField, fieldOf, listValue, maxRemovalsField, partialWriteNotes, readMaxRemovals, refuseExecuteOnce, requireEmail, requireText, showFor, wantsDryRun, withProgress } from '../../../shared';
 import { organizationField, ownLogin, ownLoginField, readLogin, SamlLogins } from '../common';
 import { signCodeHostingPlan } from './plans/bound';
 import type { TeamChange } from './plans/teams';
@@ -55,15 +55,7 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 				description:
 					'Whether the sync may remove team maintainers the roster does not list for their team. Off: maintainers are kept (the summary names them).',
 			},
-			{
-				displayName: 'Max Removals',
-				name: 'maxRemovals',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 5,
-				description:
-					'Stop the whole sync, before its first change, when it would remove more team memberships than this (a brake for an empty or cut-off roster export)',
-			},
+			maxRemovalsField('Stop the whole sync, before its first change, when it would remove more team memberships than this (a brake for an empty or cut-off roster export)'),
 			{
 				displayName: 'Teams to Sync',
 				name: 'teams',
@@ -121,10 +113,7 @@ function readSlug(ctx: IExecuteFunctions, value: unknown, where: string, itemInd
 
 function readOptions(ctx: IExecuteFunctions): SyncOptions {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const maxRemovals = options.maxRemovals === undefined || options.maxRemovals === '' ? 5 : Number(options.maxRemovals);
-	if (!Number.isInteger(maxRemovals) || maxRemovals < 0) {
-		fail(ctx, 0, 'Max Removals must be a whole number, 0 or more', `Got "${String(options.maxRemovals)}".`);
-	}
+	const maxRemovals = readMaxRemovals(ctx, options);
 	return {
 		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
 		dryRun: wantsDryRun(ctx, options.dryRun, 0),
@@ -177,9 +166,7 @@ function readRoster(ctx: IExecuteFunctions, items: INodeExecutionData[], personF
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	if (this.getNode().executeOnce === true) {
-		fail(this, 0, 'Sync cannot run with Execute Once: it would see only the first person of the roster', 'Turn off Execute Once in the node\'s settings: Sync reads all input items together as the roster.');
-	}
+	refuseExecuteOnce(this, 'Sync', 'the first person of the roster', 'the roster');
 	const encoded = readLogin(this, 'owner', 'Organization', 0);
 	const org = decodeURIComponent(encoded);
 	const orgPath = `/orgs/${encoded}`;

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fieldOf, partialWriteNotes, requireEmail, requireText, showFor } from '../../../shared';
+import { fieldOf, maxRemovalsField, partialWriteNotes, readMaxRemovals, refuseExecuteOnce, requireEmail, requireText, showFor } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { snapshotOf } from '../../core/bound';
 import type { ProjectState } from '../../core/lookup';
@@ -47,14 +47,7 @@ export const description: INodeProperties[] = showFor('access', 'removeGrants', 
 		default: {},
 		options: [
 			ownUserField,
-			{
-				displayName: 'Max Removals',
-				name: 'maxRemovals',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 5,
-				description: 'Stop before the first removal when the grants would remove more members and invites than this (a brake for a list that is not what was reviewed)',
-			},
+			maxRemovalsField('Stop before the first removal when the grants would remove more members and invites than this (a brake for a list that is not what was reviewed)'),
 			modeField('remove these grants', 'Remove the grants (Max Removals still stops a list that would remove too many)'),
 		],
 	},
@@ -98,15 +91,6 @@ function readGrants(ctx: IExecuteFunctions, items: INodeExecutionData[], default
 	return [...grants.values()];
 }
 
-function readMaxRemovals(ctx: IExecuteFunctions): number {
-	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const max = options.maxRemovals === undefined || options.maxRemovals === '' ? 5 : Number(options.maxRemovals);
-	if (!Number.isInteger(max) || max < 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Max Removals must be a whole number, 0 or more', { itemIndex: 0, description: `Got "${String(options.maxRemovals)}".` });
-	}
-	return max;
-}
-
 /** One person's part of a project's state. */
 function personIn(state: ProjectState, email: string): ProjectState {
 	return {
@@ -136,15 +120,10 @@ const describeGrant = (grant: Grant) => `${grant.email} (${grant.projectId})`;
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	if (this.getNode().executeOnce === true) {
-		throw new NodeOperationError(this.getNode(), 'Remove Grants cannot run with Execute Once: it would see only the first grant', {
-			itemIndex: 0,
-			description: "Nothing was changed. Turn off Execute Once in the node's settings: Remove Grants reads all input items together.",
-		});
-	}
-	const maxRemovals = readMaxRemovals(this);
-	const dryRun = plansOnly(this, 0);
+	refuseExecuteOnce(this, 'Remove Grants', 'the first grant', 'the grants to end');
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const maxRemovals = readMaxRemovals(this, options);
+	const dryRun = plansOnly(this, 0);
 	const defaultProject = await readProject(this, 0);
 	const grants = readGrants(this, items, defaultProject.id);
 

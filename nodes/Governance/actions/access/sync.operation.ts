@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { partialWriteNotes, requireText, showFor, wantsDryRun } from '../../../shared';
+import { maxRemovalsField, partialWriteNotes, readMaxRemovals, refuseExecuteOnce, requireText, showFor, wantsDryRun } from '../../../shared';
 import { applyChange, withProgress } from '../../core/apply';
 import { snapshotOf } from '../../core/bound';
 import type { ProjectState } from '../../core/lookup';
@@ -66,15 +66,7 @@ export const description: INodeProperties[] = showFor('access', 'sync', [
 				description:
 					'Whether the sync may change or remove members who are admins. Off: admins are left as they are. The API key\'s own user is never changed.',
 			},
-			{
-				displayName: 'Max Removals',
-				name: 'maxRemovals',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 5,
-				description:
-					'Stop the whole sync, before its first change, when it would remove more members and invites than this (a brake for an empty or cut-off roster export)',
-			},
+			maxRemovalsField('Stop the whole sync, before its first change, when it would remove more members and invites than this (a brake for an empty or cut-off roster export)'),
 			{
 				displayName: 'Permission Group Key',
 				name: 'permissionGroupKey',
@@ -99,13 +91,7 @@ interface SyncOptions {
 
 function readOptions(ctx: IExecuteFunctions): SyncOptions {
 	const options = ctx.getNodeParameter('options', 0, {}) as IDataObject;
-	const maxRemovals = options.maxRemovals === undefined || options.maxRemovals === '' ? 5 : Number(options.maxRemovals);
-	if (!Number.isInteger(maxRemovals) || maxRemovals < 0) {
-		throw new NodeOperationError(ctx.getNode(), 'Max Removals must be a whole number, 0 or more', {
-			itemIndex: 0,
-			description: `Got "${String(options.maxRemovals)}".`,
-		});
-	}
+	const maxRemovals = readMaxRemovals(ctx, options);
 	return {
 		// Automatic: as an AI tool a sync only plans; the builder chooses Apply to let a tool apply it
 		dryRun: wantsDryRun(ctx, options.dryRun, 0),
@@ -139,12 +125,7 @@ function describeChange(change: AccessChange): string {
  */
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
-	if (this.getNode().executeOnce === true) {
-		throw new NodeOperationError(this.getNode(), 'Sync cannot run with Execute Once: it would see only the first person of the roster', {
-			itemIndex: 0,
-			description: 'Nothing was changed. Turn off Execute Once in the node\'s settings: Sync reads all input items together as the roster.',
-		});
-	}
+	refuseExecuteOnce(this, 'Sync', 'the first person of the roster', 'the roster');
 	const options = readOptions(this);
 	const fields = {
 		email: requireText(this, this.getNodeParameter('emailField', 0, 'email'), 'Email Field', 0),
