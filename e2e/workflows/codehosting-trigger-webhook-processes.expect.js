@@ -17,7 +17,11 @@
  *     (n8n's store is not atomic: docs/recovery.md); such a repeat may run again. The check is exact
  *     all the same: before the repeats it reads n8n's processed-data store, and only a GUID missing
  *     there may run again (with one worker none may be missing);
- *  6. printed: executions that ran the workflow per GUID, repeats caught either way, GUIDs missing
+ *  6. every item marked (issue 50): the live deliveries of 1 `recovered: false` with the time they
+ *     arrived; every run of a GUID of 2–3 (the main's passes asked for them, a webhook process
+ *     received them: replay.ts asks the hook's log) `recovered: true` with the time of its first
+ *     attempt, as the platform logged it;
+ *  7. printed: executions that ran the workflow per GUID, repeats caught either way, GUIDs missing
  *     from the store and repeats that ran again; the recovery passes ran in the main only (its log
  *     has them, the webhook processes' logs none).
  */
@@ -115,6 +119,20 @@ module.exports = {
 			},
 		});
 
+		// 6. the marks: live items false, redelivered items true with the original time
+		const itemOf = (e) => e.data?.resultData?.runData?.['Code Hosting Trigger']?.[0]?.data?.main?.[0]?.[0]?.json ?? {};
+		const liveGuids = guids.slice(0, LIVE);
+		const firstAttemptOf = (guid) => Date.parse(hook.deliveries.find((d) => d.guid === guid).delivered_at);
+		const marks = firstRuns.filter((e) => deliveryIdOf(e)).map((e) => ({ guid: deliveryIdOf(e), recovered: itemOf(e).recovered, deliveredAt: itemOf(e).deliveredAt }));
+		const wronglyMarked = marks.filter((m) =>
+			liveGuids.includes(m.guid)
+				? m.recovered !== false || !(Date.parse(m.deliveredAt) >= firstAttemptOf(m.guid) - 2000)
+				: m.recovered !== true || Date.parse(m.deliveredAt) !== firstAttemptOf(m.guid),
+		);
+		assert.deepEqual(wronglyMarked, [], `every live item recovered: false, every redelivered item recovered: true with its first attempt's time (${marks.length} items)`);
+		const markedRecovered = marks.filter((m) => m.recovered === true).length;
+		assert.equal(markedRecovered, FAILED_503 + MISSED, 'each of the 503 and missed deliveries was redelivered and marked');
+
 		const firstCounts = countByGuid(firstRuns);
 		assert.deepEqual(Object.entries(firstCounts).filter(([, n]) => n !== 1), [], 'each GUID ran the workflow once');
 		// what n8n's processed-data store holds now: with two workers, a record can be lost to the
@@ -170,6 +188,10 @@ module.exports = {
 			repeatsStoppedAtTheTrigger: stopped.length,
 			requestsPerWebhookProcess: proxy.sent.map((n, i) => n - sentAtStart[i]),
 			redeliveryRequestsByN8n: codehosting.requests.slice(mark).filter(isRedelivery).length - again.length,
+			// the webhook processes' questions to the hook's failure log (replay.ts): answered 200 / 304
+			failureLogReads: ['200', '304'].map((status) => codehosting.requests.slice(mark).filter((r) => r.method === 'GET' && /\/deliveries$/.test(r.path) && r.query?.status === 'failure' && String(r.status) === status).length),
+			itemsMarkedRecovered: markedRecovered,
+			itemsLive: marks.length - markedRecovered,
 			recoveryLogLines: passesIn,
 		};
 		console.log(`[webhook-processes] ${JSON.stringify(summary)}`);

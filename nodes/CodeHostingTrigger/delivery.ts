@@ -5,7 +5,10 @@ import type { MatchContext } from './events';
 import { matchDelivery } from './events';
 import type { RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf, remember } from './recovery';
-import { memoryOf, recoveryPass } from './recoveryPass';
+import { memoryKey, memoryOf, recoveryPass } from './recoveryPass';
+import type { LogAnswer, Replay } from './replay';
+import { replayOf } from './replay';
+import { codeHosting } from '../CodeHosting/transport';
 import { filterOf, hookState, listensTo } from './webhook';
 
 /**
@@ -26,6 +29,7 @@ export function verifySignature(rawBody: Buffer, header: unknown, secret: string
 
 /** One delivery: verified, filtered by the chosen events, emitted as items (or acknowledged). */
 export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const arrivedAt = Date.now();
 	const request = this.getRequestObject();
 	const state = hookState(this);
 	const rawBody: Buffer = Buffer.isBuffer(request.rawBody)
@@ -87,6 +91,14 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
 		memory.accepted = remember(memory.accepted, guid);
 		recovery.accepted = remember(mergeRings(recovery.accepted, memory.accepted), guid);
 	}
+	// a redelivery this process did not ask for (another process's pass, GitHub's Redeliver button):
+	// the hook's log tells, before n8n answers (replay.ts)
+	if (recovering && items.length > 0 && items[0].recovered === false && this.getMode() !== 'manual') {
+		const told = await replayFromLog(this, endpoint as string, hookId as string, guid, arrivedAt);
+		if (told.recovered) {
+			for (const item of items) Object.assign(item, { recovered: true, deliveredAt: told.deliveredAt ?? null });
+		}
+	}
 	const workflowData = items.length > 0 ? [this.helpers.returnJsonArray(items)] : undefined;
 
 	// with a Recovery Interval the passes are scheduled, in the process that activated the trigger
@@ -114,15 +126,49 @@ export async function handleDelivery(this: IWebhookFunctions): Promise<IWebhookR
  * items carry `recovered: false` and the time it arrived. The same field name as the Client Info
  * Trigger's caught-up items (`recovered`).
  *
- * Known from the redeliveries this process asked for, and from the activation's in the static
- * data. A webhook process of queue mode does not see what the main process's scheduled passes
- * asked for (they keep it in that process): there a redelivery reads `recovered: false`.
+ * Known first from the redeliveries this process asked for, and from the activation's in the static
+ * data; for any other delivery from the hook's delivery log (replayFromLog): a webhook process of
+ * queue mode does not see what the main process's scheduled passes asked for.
  */
 function arrival(guid: string, recovery: RecoveryState | undefined): { recovered: boolean; deliveredAt: string | null } {
 	const asked = recovery && guid ? recovery.requested[guid] : undefined;
 	if (asked === undefined || asked === null) return { recovered: false, deliveredAt: new Date().toISOString() };
 	const original = (recovery?.originalAt ?? {})[guid];
 	return { recovered: true, deliveredAt: typeof original === 'string' && original !== '' ? original : null };
+}
+
+/** When replayFromLog last warned, per hook and process (at most one warning in ten minutes). */
+const warnedAt = new Map<string, number>();
+const WARN_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * Whether the hook's log holds a failed attempt of `guid` (a redelivery, replay.ts). A log that
+ * cannot be read leaves the delivery as this process knows it (live), with a warning.
+ */
+async function replayFromLog(ctx: IWebhookFunctions, endpoint: string, hookId: string, guid: string, arrivedAt: number): Promise<Replay> {
+	const key = memoryKey(ctx, endpoint, hookId);
+	const logPath = `${endpoint}/${encodeURIComponent(hookId)}/deliveries`;
+	const client = codeHosting(ctx);
+	// one quick retry at most: n8n answers the platform after this, which waits 10 s
+	const retry = { maxRetries: 1, maxTotalWaitMs: 2000, baseDelayMs: 250 };
+	const read = async (page: { etag?: string; url?: string }): Promise<LogAnswer> => {
+		if (page.url !== undefined) return await client.fullRequest('GET', logPath, { url: page.url, retry });
+		const headers = page.etag ? { 'If-None-Match': page.etag } : undefined;
+		return await client.fullRequest('GET', logPath, { qs: { status: 'failure', per_page: 100 }, headers, acceptStatuses: [304], retry });
+	};
+	let told: Replay;
+	try {
+		told = await replayOf(key, guid, arrivedAt, read);
+	} catch (error) {
+		told = { recovered: false, unknown: error instanceof Error ? error.message : String(error), requests: 0, notModified: 0 };
+	}
+	if (told.unknown !== undefined && Date.now() - (warnedAt.get(key) ?? 0) >= WARN_EVERY_MS) {
+		warnedAt.set(key, Date.now());
+		ctx.logger.warn(
+			`Code Hosting Trigger "${ctx.getNode().name}": could not tell from the delivery log of webhook ${hookId} whether delivery ${guid} is a redelivery (${told.unknown}); its items read recovered: false. Reading the log needs the admin:repo_hook (or admin:org_hook) scope, or the Webhooks permission of a fine-grained token.`,
+		);
+	}
+	return told;
 }
 
 /**

@@ -8,7 +8,8 @@ import { codeHosting, webhookPermissionFix } from '../CodeHosting/transport';
 import { EVENT_RULES, mayMatch, OTHER_EVENTS, PLATFORM_EVENT_CHOICES, subscribedEvents, unknownPlatformEvents } from './events';
 import type { DeliveryLogEntry, RecoveryState } from './recovery';
 import { mergeRings, RECOVERY_LIMITS, recoveryStateOf } from './recovery';
-import { forgetMemory, memoryOf, recoveryPass } from './recoveryPass';
+import { forgetMemory, memoryKey, memoryOf, recoveryPass } from './recoveryPass';
+import { forgetReplays } from './replay';
 import { startSchedule, stopSchedule } from './schedule';
 
 /**
@@ -314,6 +315,7 @@ export async function remove(this: IHookFunctions): Promise<boolean> {
 	if (state.webhookId && state.webhookEndpoint) {
 		stopSchedule(this, state.webhookEndpoint, state.webhookId);
 		forgetMemory(this, state.webhookEndpoint, state.webhookId);
+		forgetReplays(memoryKey(this, state.webhookEndpoint, state.webhookId));
 		// 404: already gone, which is what we want. Any other error is reported.
 		await codeHosting(this).fullRequest('DELETE', `${state.webhookEndpoint}/${encodeURIComponent(state.webhookId)}`, {
 			acceptStatuses: [404],

@@ -254,4 +254,24 @@ describe('catch-up', () => {
 		expect(listReads().map((request) => request.query)).toEqual([{ sort_by: 'created_at', sort_direction: 'asc', limit: '200', offset: '0' }]);
 		expect(h.staticData.catchUp).toMatchObject({ requests: {}, clients: {} });
 	});
+
+	test('in a process that runs no pass (an `n8n webhook` process): the catch-up\'s call is marked recovered, the platform\'s delivery is not (issue 50)', async () => {
+		const h = await trigger(['request_published', 'request_completed'], SHORT);
+		const [sent, live] = srv.addRequests(2, { status: 'draft' });
+		await h.hook('create');
+		// this process runs no pass: the calls come as they would to a webhook process behind a load balancer
+		stopAllCatchUps();
+		const url = Object.values(srv.state.webhooks)[0].url;
+		const record = { ...srv.state.requests[sent], status: 'published' };
+		const answer = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'request_published', triggered_at: new Date().toISOString(), recovered: true, data: { request: record } }) });
+		expect(answer.status).toBe(200);
+		expect((await srv.setRequestStatus(live, 'completed'))[0].status).toBe(200);
+		await until('both executions', () => started(h).length === 2);
+		expect(started(h)).toEqual([
+			['request_published', sent, true],
+			['request_completed', live, false],
+		]);
+		const liveItem = h.deliveries.filter((delivery) => delivery.items)[1].items![0].json;
+		expect(liveItem.recovered).toBeUndefined();
+	});
 });

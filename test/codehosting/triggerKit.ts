@@ -103,7 +103,8 @@ export function useTriggerKit() {
 	}
 
 	/** Requests the server received, as "METHOD /path" (without the /api/v3 prefix). */
-	const calls = () => srv.requests.map((request) => `${request.method} ${request.path}`);
+	// a delivery's question to the hook's log (replay.ts: `?status=failure`) is told apart from a pass's read
+	const calls = () => srv.requests.map((request) => `${request.method} ${request.path}${request.query?.status ? `?status=${request.query.status}` : ''}`);
 
 	/** Creates a hook directly on the server (as another tool or an earlier activation would have). */
 	async function createHookOnServer(endpoint: string, url: string, secret: string, events = ['push']): Promise<IDataObject> {
