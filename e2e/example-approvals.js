@@ -40,13 +40,13 @@ const NOT_APPROVED = 'Not approved: nothing changed';
 /** Per node type (and its tool), the operations that change who has access (resource → operations). */
 const CHANGES_ACCESS = {
 	[GOVERNANCE]: {
-		access: ['applyPlan', 'ensure', 'revoke', 'sync'],
+		access: ['applyPlan', 'ensure', 'removeGrants', 'revoke', 'sync'],
 		invite: ['create', 'delete', 'replace', 'resend'],
 		user: ['updateRole', 'remove', 'updateOrganizationRole'],
 		apiKey: ['create', 'delete'],
 	},
 	[CODE_HOSTING]: {
-		access: ['applyPlan', 'revoke', 'sync'],
+		access: ['applyPlan', 'removeGrants', 'revoke', 'sync'],
 		organization: ['removeMember', 'setMembership', 'cancelInvitation', 'removeOutsideCollaborator'],
 		team: ['addMember', 'removeMember'],
 		collaborator: ['add', 'remove'],
@@ -56,8 +56,10 @@ const CHANGES_ACCESS = {
 /** Operations whose Mode option (`dryRun`) Plan Only makes them read only: [type, resource, operation]. */
 const PLANS_WITH_DRY_RUN = [
 	[GOVERNANCE, 'access', 'ensure'],
+	[GOVERNANCE, 'access', 'removeGrants'],
 	[GOVERNANCE, 'access', 'revoke'],
 	[GOVERNANCE, 'access', 'sync'],
+	[CODE_HOSTING, 'access', 'removeGrants'],
 	[CODE_HOSTING, 'access', 'revoke'],
 	[CODE_HOSTING, 'access', 'sync'],
 ];
@@ -105,13 +107,33 @@ function writesSince(ctx, mark = { governance: 0, codehosting: 0 }) {
 }
 const readsOf = (ctx) => ['governance', 'codehosting'].reduce((sum, name) => sum + (ctx[name]?.requests ?? []).filter((r) => !isWrite(r)).length, 0);
 
-/** The approval gate of an example: its Wait on a webhook call and the If after it. */
+/**
+ * The approval gate of an example: its Wait on a webhook call and the If after it (the Wait an If
+ * follows, where there are several: the certification also waits for its deadline).
+ */
 function approvalGate(workflow) {
-	const wait = workflow.nodes.find((n) => n.type === WAIT && n.parameters?.resume === 'webhook' && !n.disabled);
+	const waits = workflow.nodes.filter((n) => n.type === WAIT && n.parameters?.resume === 'webhook' && !n.disabled);
+	const gateOf = (wait) => {
+		const next = workflow.connections[wait.name]?.main?.[0]?.map((c) => c.node) ?? [];
+		return workflow.nodes.find((n) => n.type === IF && next.includes(n.name));
+	};
+	const wait = waits.find(gateOf) ?? waits[0];
 	if (!wait) return undefined;
-	const next = workflow.connections[wait.name]?.main?.[0]?.map((c) => c.node) ?? [];
-	const gate = workflow.nodes.find((n) => n.type === IF && next.includes(n.name));
-	return { wait, gate };
+	return { wait, gate: gateOf(wait) };
+}
+
+/** A form for people outside n8n that only records answers (the certification's reviewers): nothing it reaches changes access. */
+const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
+function reachedFrom(workflow, names) {
+	const seen = new Set();
+	const queue = [...names];
+	while (queue.length) {
+		const name = queue.shift();
+		if (seen.has(name)) continue;
+		seen.add(name);
+		for (const targets of workflow.connections[name]?.main ?? []) for (const t of targets ?? []) queue.push(t.node);
+	}
+	return seen;
 }
 
 /** Whether an example changes access: a node on its main path or a tool of its agent does. */
@@ -128,8 +150,12 @@ function checkStructure(assert, workflow) {
 	// n8n 2.38 and later refuse to import a workflow whose nodes share an id
 	const ids = workflow.nodes.map((n) => n.id);
 	assert.deepEqual(ids.filter((id, i) => ids.indexOf(id) !== i), [], 'every node has its own id');
-	const triggers = workflow.nodes.filter((n) => !n.disabled && /Trigger$/.test(n.type) && n.type !== MANUAL);
+	const triggers = workflow.nodes.filter((n) => !n.disabled && /Trigger$/.test(n.type) && n.type !== MANUAL && n.type !== FORM_TRIGGER);
 	assert.deepEqual(triggers.map((n) => n.name), [], 'as imported, no trigger but the Manual Trigger is on (no schedule, no webhook)');
+	// a Form Trigger (listening only once the workflow is active) may record answers, never change access
+	const forms = workflow.nodes.filter((n) => !n.disabled && n.type === FORM_TRIGGER).map((n) => n.name);
+	const fromForms = workflow.nodes.filter((n) => reachedFrom(workflow, forms).has(n.name) && (changesAccess(n) || n.type === WAIT));
+	assert.deepEqual(fromForms.map((n) => n.name), [], 'what a Form Trigger reaches only records answers: it changes no access and resumes nothing');
 	const toolsThatWrite = workflow.nodes.filter((n) => TOOLS.includes(n.type) && !n.disabled && changesAccess(n));
 	assert.deepEqual(toolsThatWrite.map((n) => n.name), [], 'an AI agent\'s Governance and Code Hosting tools only read or plan');
 	if (!accessChanging(workflow)) return;
@@ -191,6 +217,7 @@ function afterApproval(workflow, gate) {
  */
 function cliExpectation(file, workflow) {
 	const approval = approvalGate(workflow);
+	if (workflow.nodes.some((n) => n.type === FORM_TRIGGER)) return certificationAsImported(file, workflow);
 	if (!accessChanging(workflow)) {
 		return {
 			servers: [],
@@ -223,6 +250,23 @@ function cliExpectation(file, workflow) {
 			a.ok(planItem && typeof planItem.summary === 'string' && Array.isArray(planItem.plan), 'the plan (summary and plan lines) is the item the approver gets');
 			a.ok(planItem.plan.length > 0, 'the plan names the changes');
 			a.equal(typeof planItem.resumeUrl, 'string', 'the plan carries the resume URL');
+		},
+	};
+}
+
+/**
+ * The certification is not run with `n8n execute`: beside its Manual Trigger it has a Form Trigger,
+ * and n8n 2.40.7's `execute` then fails at once ("No active execution found"); its Data Table nodes
+ * also wait for the table the user creates and chooses (README). Its structure is checked here
+ * (by run.js's structure test of every example), and it runs with a table in its live scenario
+ * (example-certification.js).
+ */
+function certificationAsImported(file, workflow) {
+	return {
+		servers: [],
+		notWithExecute: 'it has a Form Trigger beside its Manual Trigger (n8n execute fails at once: "No active execution found") and a Data Table the user chooses; its runs are its live scenario',
+		check({ assert: a }) {
+			checkStructure(a, workflow);
 		},
 	};
 }

@@ -32,3 +32,25 @@ test.each(files)('%s: unique node ids and names; connections between its own nod
 	]);
 	expect(unknown).toEqual([]);
 });
+
+/**
+ * The rules every example keeps (e2e/example-approvals.js, also checked in a real n8n): nothing but
+ * the Manual Trigger runs as imported, a Form Trigger only records answers, and every node that
+ * changes access applies an approved plan after an authenticated approval.
+ */
+const examples = files.filter((file) => file.startsWith('examples'));
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { checkStructure } = require(path.join(ROOT, 'e2e', 'example-approvals.js')) as { checkStructure: (assert: unknown, workflow: unknown) => void };
+test.each(examples)('%s: the approval and trigger rules of every example', (file) => {
+	const workflow = JSON.parse(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	expect(() => checkStructure(require('assert'), workflow)).not.toThrow();
+});
+
+test('the structure rules fail a certification whose form changes access', () => {
+	const workflow = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples', 'quarterly-access-certification.json'), 'utf8'));
+	const record = workflow.nodes.find((node: { name: string }) => node.name === 'Record the answers');
+	Object.assign(record, { type: 'n8n-nodes-governance-connectors.governance', parameters: { resource: 'access', operation: 'applyPlan' } });
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	expect(() => checkStructure(require('assert'), workflow)).toThrow(/Form Trigger reaches only records answers|Apply Plan/);
+});
