@@ -10,6 +10,7 @@ const crypto = require('crypto');
 const { log } = require('./results');
 const { accessChanging, approvalGate, changesAccess, serversOf, markOf, writesSince, APPROVER_AUTH, NOT_APPROVED, MANUAL } = require('./example-approvals');
 const { APPROVED } = require('./example-approved');
+const { certificationScenarios, isCertification } = require('./example-certification');
 
 /**
  * The example for a running n8n: its Manual Trigger swapped for a Webhook trigger of the same name
@@ -177,8 +178,13 @@ function liveScenario(base, workflow, path) {
  * scenario each, in regular and queue mode.
  */
 function exampleScenarios(examples, { webhookVariant }) {
+	return [...approvalScenarios(examples, { webhookVariant }), ...certificationScenarios(examples, { webhookVariant })];
+}
+
+function approvalScenarios(examples, { webhookVariant }) {
 	return examples
-		.filter((entry) => accessChanging(entry.workflow))
+		// (the certification example has its own scenario: example-certification.js)
+		.filter((entry) => accessChanging(entry.workflow) && !isCertification(entry.workflow))
 		.map((entry) => {
 			const name = entry.file.replace(/\.json$/, '');
 			const { workflow, path } = liveVariant(entry.workflow, webhookVariant);

@@ -221,6 +221,10 @@ async function runVersion(version, versionCtx) {
 		const cliExamples = !opts.queueOnly && boundsRunOn(version, opts);
 		if (!cliExamples && !opts.queueOnly) log(`${version}: the examples run with n8n execute on ${BOUNDS.join(' and ')} (--full: on every version)`);
 		for (const entry of cliExamples ? examples : []) {
+			if (entry.expectation.notWithExecute) {
+				await test(`n8n ${version}: ${entry.base}: its structure (not run with n8n execute: ${entry.expectation.notWithExecute})`, async () => entry.expectation.check({ assert }));
+				continue;
+			}
 			await repeated(opts.repeat, `n8n ${version}: execute ${entry.base}`, async () => {
 				await servers.reset();
 				const res = await n8nCli(info, env, ['execute', `--id=${entry.workflow.id}`, '--rawOutput']);
