@@ -124,6 +124,7 @@ function approvalGate(workflow) {
 
 /** A form for people outside n8n that only records answers (the certification's reviewers): nothing it reaches changes access. */
 const FORM_TRIGGER = 'n8n-nodes-base.formTrigger';
+/** The nodes `names` and every node downstream of them. */
 function reachedFrom(workflow, names) {
 	const seen = new Set();
 	const queue = [...names];
@@ -198,17 +199,7 @@ function checkStructure(assert, workflow) {
 }
 
 /** Names of the nodes downstream of the approval If's true output. */
-function afterApproval(workflow, gate) {
-	const seen = new Set();
-	const queue = (workflow.connections[gate.name]?.main?.[0] ?? []).map((c) => c.node);
-	while (queue.length) {
-		const name = queue.shift();
-		if (seen.has(name)) continue;
-		seen.add(name);
-		for (const targets of workflow.connections[name]?.main ?? []) for (const t of targets ?? []) queue.push(t.node);
-	}
-	return seen;
-}
+const afterApproval = (workflow, gate) => reachedFrom(workflow, (workflow.connections[gate.name]?.main?.[0] ?? []).map((c) => c.node));
 
 /**
  * The check of `n8n execute` for an example (as imported: from the Manual Trigger, nobody
