@@ -113,6 +113,21 @@ function certificationScenario(name, workflow) {
 			return { before, id: execution.id, links, closeUrl: links[0].closeUrl };
 		}
 
+		/**
+		 * Until the form's run waits at its next page: n8n holds a GET of the page without an answer
+		 * while the run is still running (waiting-forms.js), so its status is asked first, as the
+		 * form's own script does (`<page>/n8n-execution-status`).
+		 */
+		async function formWaiting(page, what) {
+			const status = new URL(page);
+			status.pathname += '/n8n-execution-status';
+			await waitUntil(`${what}: the run waits at it`, async () => {
+				const res = await fetch(status, { signal: AbortSignal.timeout(60_000) });
+				const text = await res.text();
+				return ['form-waiting', 'waiting'].includes(text) ? text : undefined;
+			});
+		}
+
 		/** A reviewer answers through the form pages: `decide(label)` is Keep or Remove for each line. Resolves to the labels shown. */
 		async function review(link, decide) {
 			const page = await fetch(link.link, { signal: AbortSignal.timeout(60_000) });
@@ -125,9 +140,10 @@ function certificationScenario(name, workflow) {
 			assert.equal(submitted.status, 200, `the first page is submitted: ${submitted.status} ${answer.slice(0, 300)}`);
 			const next = JSON.parse(answer).formWaitingUrl;
 			assert.ok(next, `the form goes on to its next page: ${answer.slice(0, 300)}`);
-			// (n8n holds a GET of a run that is still running without an answer: short tries)
+			await formWaiting(next, `the page of lines for ${link.reviewer}`);
+			// (a try that n8n holds anyway, e.g. while the answers still resume the run, is given up after 10 s)
 			const lines = await waitUntil(`the page of lines for ${link.reviewer}`, async () => {
-				const res = await fetch(next, { signal: AbortSignal.timeout(3_000) });
+				const res = await fetch(next, { signal: AbortSignal.timeout(10_000) });
 				const text = await res.text();
 				const fields = formFields(text).filter((f) => f.type === 'select');
 				return res.status === 200 && fields.length > 0 ? fields : undefined;
@@ -139,8 +155,9 @@ function certificationScenario(name, workflow) {
 			process.stderr.write(`[e2e] certification: ${link.reviewer} answered ${lines.length} line(s): ${done.status} ${doneText.slice(0, 200)}\n`);
 			assert.equal(done.status, 200, `the answers are submitted: ${done.status} ${doneText.slice(0, 300)}`);
 			// the completion page is shown, as to a browser (n8n keeps the form's run waiting at it)
+			await formWaiting(next, `the completion page for ${link.reviewer}`);
 			await waitUntil(`the completion page for ${link.reviewer}`, async () => {
-				const res = await fetch(next, { signal: AbortSignal.timeout(3_000) });
+				const res = await fetch(next, { signal: AbortSignal.timeout(10_000) });
 				return res.status === 200 && /Thank you/.test(await res.text());
 			});
 			return lines.map((f) => decode(f.label));
